@@ -1,0 +1,50 @@
+//! Builds the thin C++ shim in `cpp/` against LLVM 16's headers.
+//!
+//! The shim fills exactly the gaps llvm-plugin leaves (LLVM's own analyses,
+//! known bits, remarks, block splitting, upstream `cl::opt`s, fatal errors);
+//! see `cpp/shim.cpp`. Symbols from libLLVM are resolved at load time from the
+//! `opt`/`clang` process; llvm-plugin already links the `LLVM` dylib, which is
+//! the same `libLLVM-16.so.1` those tools use.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn llvm_config(prefix: &str, arg: &str) -> String {
+    let exe = PathBuf::from(prefix).join("bin").join("llvm-config");
+    let out = Command::new(&exe)
+        .arg(arg)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e} (install llvm-16-dev)", exe.display()));
+    assert!(out.status.success(), "{} {arg} failed", exe.display());
+    String::from_utf8(out.stdout)
+        .expect("llvm-config prints UTF-8")
+        .trim()
+        .to_string()
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=cpp");
+    println!("cargo:rerun-if-env-changed=LLVM_SYS_160_PREFIX");
+    let prefix =
+        std::env::var("LLVM_SYS_160_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-16".to_string());
+    let include = llvm_config(&prefix, "--includedir");
+
+    cc::Build::new()
+        .cpp(true)
+        .std("c++17")
+        .include(&include)
+        .flag("-fno-exceptions")
+        .flag("-fvisibility=hidden")
+        .define("_GNU_SOURCE", None)
+        .define("__STDC_CONSTANT_MACROS", None)
+        .define("__STDC_FORMAT_MACROS", None)
+        .define("__STDC_LIMIT_MACROS", None)
+        .warnings(true)
+        .flag_if_supported("-Wno-unused-parameter")
+        .file("cpp/shim.cpp")
+        .compile("gpucc_shim");
+
+    let libdir = llvm_config(&prefix, "--libdir");
+    println!("cargo:rustc-link-search=native={libdir}");
+    println!("cargo:rustc-link-lib=dylib=LLVM-16");
+}

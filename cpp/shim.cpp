@@ -1,0 +1,153 @@
+//===- shim.cpp - the thin C++ side of gpucc-passes -----------------------===//
+//
+// llvm-plugin gives Rust pass registration, pipeline parsing and extension
+// points. It does not give LLVM's own analyses, known bits, optimization
+// remarks, block splitting or upstream command-line options. This file fills
+// exactly those gaps and nothing else:
+//
+//   * every function is `extern "C"`, named `gpucc_*`, and never throws
+//     (we build with -fno-exceptions);
+//   * arguments are LLVM-C handles, integers and (pointer, length) strings;
+//   * the Rust side (src/llvm/) wraps each one in a safe function.
+//
+// Keep it thin: decisions belong in Rust.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm-c/Core.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/KnownBits.h"
+
+#include <cstddef>
+#include <string>
+
+using namespace llvm;
+
+#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace {
+
+StringRef str(const char *Ptr, size_t Len) { return StringRef(Ptr, Len); }
+
+FunctionAnalysisManager &fam(void *Raw) {
+  return *static_cast<FunctionAnalysisManager *>(Raw);
+}
+
+Function &function(LLVMValueRef F) { return *unwrap<Function>(F); }
+
+// Kill switch for the clang auto-pipeline. Only visible to tools that load the
+// plugin before parsing options (`clang -fplugin=...`, `opt -load ...`); the
+// environment variable GPUCC_AUTO_PIPELINE=0 works everywhere.
+cl::opt<bool> AutoPipeline(
+    "gpucc-auto-pipeline", cl::init(true), cl::Hidden,
+    cl::desc("Run the gpucc pipeline automatically on GPU device code when "
+             "the gpucc-passes plugin is loaded (default true)"));
+
+} // namespace
+
+/// Reports `Msg` as `LLVM ERROR: <Msg>` and exits with status 1, without a
+/// crash dump: the error is the user's or ours, not LLVM's.
+GPUCC_EXPORT [[noreturn]] void gpucc_fatal(const char *Msg, size_t Len) {
+  report_fatal_error(Twine(str(Msg, Len)), /*gen_crash_diag=*/false);
+}
+
+/// Known leading zeros of integer value `V`, as computeKnownBits sees it with
+/// the data layout of `Ctx`'s module (no assumptions, no context: exactly what
+/// upstream BypassSlowDivision asks). `MinLZ` is the number of leading bits
+/// known to be zero; `MaxLZ` the position of the first bit known to be one.
+GPUCC_EXPORT void gpucc_known_leading_zeros(LLVMValueRef V, LLVMValueRef Ctx,
+                                            unsigned *MinLZ, unsigned *MaxLZ) {
+  const Instruction *I = unwrap<Instruction>(Ctx);
+  const DataLayout &DL = I->getModule()->getDataLayout();
+  KnownBits Known = computeKnownBits(unwrap(V), DL);
+  *MinLZ = Known.countMinLeadingZeros();
+  *MaxLZ = Known.countMaxLeadingZeros();
+}
+
+/// Splits `I`'s block before `I`; returns the new block holding `I` and
+/// everything after it. Successor phis are updated, as splitBasicBlock does.
+GPUCC_EXPORT LLVMBasicBlockRef gpucc_split_block_before(LLVMValueRef I,
+                                                       const char *Name,
+                                                       size_t Len) {
+  Instruction *Inst = unwrap<Instruction>(I);
+  return wrap(Inst->getParent()->splitBasicBlock(Inst, Twine(str(Name, Len))));
+}
+
+/// Drops every cached analysis result of `F` (after a pass changed it).
+GPUCC_EXPORT void gpucc_fam_invalidate(void *FAM, LLVMValueRef F) {
+  fam(FAM).invalidate(function(F), PreservedAnalyses::none());
+}
+
+/// Does anyone listen for remarks of `Pass` on `F`'s context (the
+/// -pass-remarks* options or a YAML remark file)?
+GPUCC_EXPORT bool gpucc_remarks_wanted(LLVMValueRef F, const char *Pass,
+                                       size_t Len) {
+  LLVMContext &Ctx = function(F).getContext();
+  if (Ctx.getLLVMRemarkStreamer())
+    return true;
+  return Ctx.getDiagHandlerPtr()->isAnyRemarkEnabled(str(Pass, Len));
+}
+
+/// Emits one optimization remark through `F`'s OptimizationRemarkEmitter.
+/// Kind: 0 passed, 1 missed, 2 analysis. `I` may be null: the remark is then
+/// attached to the function.
+GPUCC_EXPORT void gpucc_remark(void *FAM, LLVMValueRef F, LLVMValueRef I,
+                               int Kind, const char *Pass, size_t PassLen,
+                               const char *Name, size_t NameLen,
+                               const char *Msg, size_t MsgLen) {
+  Function &Fn = function(F);
+  OptimizationRemarkEmitter &ORE =
+      fam(FAM).getResult<OptimizationRemarkEmitterAnalysis>(Fn);
+  // DiagnosticInfoOptimizationBase keeps `const char *PassName`: it must be
+  // NUL-terminated and live until emit() returns.
+  std::string PassName(Pass, PassLen);
+  StringRef RemarkName = str(Name, NameLen);
+  StringRef Text = str(Msg, MsgLen);
+  const Instruction *Inst = I ? unwrap<Instruction>(I) : nullptr;
+  DiagnosticLocation Loc = Inst ? DiagnosticLocation(Inst->getDebugLoc())
+                                : DiagnosticLocation(Fn.getSubprogram());
+  const BasicBlock *Region = Inst ? Inst->getParent() : &Fn.getEntryBlock();
+  switch (Kind) {
+  case 0:
+    ORE.emit(OptimizationRemark(PassName.c_str(), RemarkName, Loc, Region)
+             << Text);
+    break;
+  case 1:
+    ORE.emit(OptimizationRemarkMissed(PassName.c_str(), RemarkName, Loc, Region)
+             << Text);
+    break;
+  default:
+    ORE.emit(
+        OptimizationRemarkAnalysis(PassName.c_str(), RemarkName, Loc, Region)
+        << Text);
+    break;
+  }
+}
+
+/// Value of a boolean `cl::opt` registered in libLLVM (e.g. an upstream
+/// pass's option): -1 if no option has that name, else 0 or 1. `*Set` tells
+/// whether it was given on the command line. The caller names only options
+/// that upstream declares as `cl::opt<bool>`.
+GPUCC_EXPORT int gpucc_cl_opt_bool(const char *Name, size_t Len, bool *Set) {
+  auto &Options = cl::getRegisteredOptions();
+  auto It = Options.find(str(Name, Len));
+  if (It == Options.end())
+    return -1;
+  auto *Opt = static_cast<cl::opt<bool> *>(It->second);
+  *Set = Opt->getNumOccurrences() > 0;
+  return Opt->getValue() ? 1 : 0;
+}
+
+/// The `-gpucc-auto-pipeline` option defined above.
+GPUCC_EXPORT bool gpucc_auto_pipeline_option() { return AutoPipeline; }

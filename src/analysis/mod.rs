@@ -1,0 +1,4 @@
+//! Shared, read-only facts about the IR that several passes use.
+#![forbid(unsafe_code)]
+
+pub mod target;

@@ -1,0 +1,66 @@
+//! Debug output and bisection, for release builds of LLVM where `-debug-only`
+//! does not exist.
+//!
+//! * `GPUCC_DEBUG=gpucc-bypass-slow-division,...` (or `all`) makes [`trace`]
+//!   write the named passes' decisions to **stderr** (stdout is where
+//!   `opt -S -o -` writes IR).
+//! * `GPUCC_BISECT=<pass>:<n>` lets pass `<pass>` make its first `n`
+//!   rewrites only (per process), like SLSR's `slsr-counter`: bisect a
+//!   miscompile down to one rewrite.
+
+use once_cell::sync::Lazy;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+static DEBUG: Lazy<Vec<String>> = Lazy::new(|| {
+    std::env::var("GPUCC_DEBUG")
+        .map(|v| {
+            v.split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+});
+
+/// Is debug output on for `pass`?
+pub fn enabled(pass: &str) -> bool {
+    DEBUG.iter().any(|p| p == pass || p == "all")
+}
+
+/// Writes one line of `pass`'s debug output to stderr, if enabled.
+pub fn trace(pass: &str, msg: impl FnOnce() -> String) {
+    if enabled(pass) {
+        eprintln!("[{pass}] {}", msg());
+    }
+}
+
+static BISECT: Lazy<Option<(String, u64)>> = Lazy::new(|| {
+    let v = std::env::var("GPUCC_BISECT").ok()?;
+    let (pass, n) = v.rsplit_once(':')?;
+    Some((pass.to_string(), n.parse().ok()?))
+});
+
+static COUNTS: Lazy<Mutex<HashMap<String, AtomicU64>>> = Lazy::new(Default::default);
+
+/// May `pass` make one more rewrite? Always yes unless `GPUCC_BISECT` names
+/// it and its budget is spent.
+pub fn allow_rewrite(pass: &str) -> bool {
+    let Some((target, limit)) = BISECT.as_ref() else {
+        return true;
+    };
+    if target != pass {
+        return true;
+    }
+    let mut counts = COUNTS.lock().unwrap_or_else(|e| e.into_inner());
+    let n = counts
+        .entry(pass.to_string())
+        .or_default()
+        .fetch_add(1, Ordering::Relaxed);
+    let ok = n < *limit;
+    if !ok {
+        eprintln!("[{pass}] GPUCC_BISECT: skipping rewrite #{}", n + 1);
+    }
+    ok
+}

@@ -1,0 +1,168 @@
+//! Registration: the pipeline names, the clang auto-pipeline, and the
+//! adapters between llvm-plugin's pass traits and ours. This file and
+//! `src/llvm/edge.rs` are the only ones that know llvm-plugin.
+//!
+//! Names (`-passes=...`):
+//! - `gpucc-bypass-slow-division[<force;opaque-slow-path>]`: function pass;
+//! - `gpucc`: module pass running the whole suite, in the paper's order, on
+//!   every function definition (today: the division bypass with
+//!   `opaque-slow-path`, see `passes::bypass_slow_division`).
+//!
+//! The auto-pipeline: when clang loads the plugin (`-fpass-plugin=`), the
+//! `gpucc` pipeline runs at the optimizer-last extension point (after the last
+//! InstCombine) on modules whose triple is nvptx, nvptx64 or amdgcn, at -O1
+//! and above. Host modules are left alone. Switch it off with the environment
+//! variable `GPUCC_AUTO_PIPELINE=0`, or `-mllvm -gpucc-auto-pipeline=false`
+//! (clang only knows that option when the plugin is also given as
+//! `-fplugin=`, which loads it before options are parsed).
+
+use crate::analysis::target::Target;
+use crate::guarded;
+use crate::llvm::{self, edge};
+use crate::params;
+use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
+use crate::passes::{Changed, FunctionPass, PassCx};
+use llvm_plugin::inkwell::module::Module;
+use llvm_plugin::inkwell::values::FunctionValue;
+use llvm_plugin::{
+    FunctionAnalysisManager, FunctionPassManager, LlvmFunctionPass, LlvmModulePass,
+    ModuleAnalysisManager, ModulePassManager, OptimizationLevel, PassBuilder, PipelineParsing,
+    PreservedAnalyses,
+};
+
+/// The pipeline name of the whole suite.
+pub const PIPELINE: &str = "gpucc";
+
+/// Registers every name and the auto-pipeline with one PassBuilder.
+pub fn register(builder: &mut PassBuilder) {
+    builder.add_function_pipeline_parsing_callback(|element, fpm| {
+        guarded("gpucc-passes", || parse_function_element(element, fpm))
+    });
+    builder.add_module_pipeline_parsing_callback(|element, mpm| {
+        guarded("gpucc-passes", || parse_module_element(element, mpm))
+    });
+    builder.add_optimizer_last_ep_callback(|mpm, level| {
+        if !matches!(level, OptimizationLevel::O0) {
+            mpm.add_pass(Pipeline::gpucc(true));
+        }
+    });
+}
+
+/// Parses `text` with `parse`, or stops with an error naming the pass.
+fn params_or_fatal<T, E: std::fmt::Display>(pass: &str, parsed: Result<T, E>) -> T {
+    parsed.unwrap_or_else(|e| llvm::fatal(&format!("{pass}: {e}")))
+}
+
+fn parse_function_element(element: &str, fpm: &mut FunctionPassManager) -> PipelineParsing {
+    if let Some(text) = params::split(element, bypass_slow_division::NAME) {
+        let p = params_or_fatal(bypass_slow_division::NAME, BypassParams::parse(text));
+        fpm.add_pass(FunctionAdapter(BypassSlowDivisionPass::new(p)));
+        return PipelineParsing::Parsed;
+    }
+    PipelineParsing::NotParsed
+}
+
+fn parse_module_element(element: &str, mpm: &mut ModulePassManager) -> PipelineParsing {
+    if let Some(text) = params::split(element, PIPELINE) {
+        params_or_fatal(PIPELINE, params::parse(text, &[], |_, _| {}));
+        mpm.add_pass(Pipeline::gpucc(false));
+        return PipelineParsing::Parsed;
+    }
+    PipelineParsing::NotParsed
+}
+
+fn preserved(changed: Changed) -> PreservedAnalyses {
+    match changed {
+        Changed::No => PreservedAnalyses::All,
+        Changed::Yes => PreservedAnalyses::None,
+    }
+}
+
+/// Runs one of our function passes as an llvm-plugin function pass.
+struct FunctionAdapter<P>(P);
+
+impl<P: FunctionPass> LlvmFunctionPass for FunctionAdapter<P> {
+    fn run_pass(
+        &self,
+        function: &mut FunctionValue<'_>,
+        manager: &FunctionAnalysisManager,
+    ) -> PreservedAnalyses {
+        let pass = &self.0;
+        guarded(pass.name(), || {
+            let f = edge::function(function);
+            if f.count_basic_blocks() == 0 {
+                return PreservedAnalyses::All;
+            }
+            let fam = edge::fam_of(manager);
+            let cx = PassCx::new(fam, f, pass.name());
+            preserved(pass.run(f, &cx))
+        })
+    }
+}
+
+/// A module pass that runs function passes, in order, over every definition.
+struct Pipeline {
+    passes: Vec<Box<dyn FunctionPass>>,
+    /// Inserted by the clang auto-pipeline: runs only on GPU modules, and not
+    /// when switched off.
+    auto: bool,
+}
+
+impl Pipeline {
+    /// The `gpucc` suite in the paper's order.
+    fn gpucc(auto: bool) -> Self {
+        let bypass = BypassParams {
+            force: false,
+            opaque_slow_path: true,
+        };
+        Pipeline {
+            passes: vec![Box::new(BypassSlowDivisionPass::new(bypass))],
+            auto,
+        }
+    }
+}
+
+/// Is the auto-pipeline switched on (environment and `-gpucc-auto-pipeline`)?
+fn auto_pipeline_enabled() -> bool {
+    let env_off = std::env::var("GPUCC_AUTO_PIPELINE")
+        .map(|v| {
+            matches!(
+                v.trim().to_ascii_lowercase().as_str(),
+                "0" | "off" | "false" | "no"
+            )
+        })
+        .unwrap_or(false);
+    !env_off && llvm::auto_pipeline_option()
+}
+
+impl LlvmModulePass for Pipeline {
+    fn run_pass(
+        &self,
+        module: &mut Module<'_>,
+        manager: &ModuleAnalysisManager,
+    ) -> PreservedAnalyses {
+        guarded(PIPELINE, || {
+            if self.auto
+                && (!Target::from_triple(&edge::module_triple(module)).is_gpu()
+                    || !auto_pipeline_enabled())
+            {
+                return PreservedAnalyses::All;
+            }
+            let fam = edge::module_fam(manager, module);
+            let mut changed = Changed::No;
+            for f in edge::functions(module) {
+                if f.count_basic_blocks() == 0 {
+                    continue;
+                }
+                for pass in &self.passes {
+                    let cx = PassCx::new(fam, f, pass.name());
+                    if guarded(pass.name(), || pass.run(f, &cx)) == Changed::Yes {
+                        fam.invalidate(f);
+                        changed = Changed::Yes;
+                    }
+                }
+            }
+            preserved(changed)
+        })
+    }
+}
