@@ -64,3 +64,14 @@ pub fn allow_rewrite(pass: &str) -> bool {
     }
     ok
 }
+
+/// Fault injection for the test that pins [`crate::guarded`]: when
+/// `GPUCC_INJECT_PANIC` names `pass`, the pass panics before touching the IR.
+/// The panic must come out as `LLVM ERROR: <pass>: internal error: ...` with
+/// exit status 1, never as an abort (test/ir/plugin/panic-becomes-llvm-error.ll).
+pub fn maybe_inject_panic(pass: &str) {
+    static INJECT: Lazy<Option<String>> = Lazy::new(|| std::env::var("GPUCC_INJECT_PANIC").ok());
+    if INJECT.as_deref() == Some(pass) {
+        panic!("GPUCC_INJECT_PANIC asked {pass} to panic");
+    }
+}

@@ -93,6 +93,7 @@ impl<P: FunctionPass> LlvmFunctionPass for FunctionAdapter<P> {
             if f.count_basic_blocks() == 0 {
                 return PreservedAnalyses::All;
             }
+            crate::debug::maybe_inject_panic(pass.name());
             let fam = edge::fam_of(manager);
             let cx = PassCx::new(fam, f, pass.name());
             preserved(pass.run(f, &cx))
@@ -156,7 +157,11 @@ impl LlvmModulePass for Pipeline {
                 }
                 for pass in &self.passes {
                     let cx = PassCx::new(fam, f, pass.name());
-                    if guarded(pass.name(), || pass.run(f, &cx)) == Changed::Yes {
+                    let result = guarded(pass.name(), || {
+                        crate::debug::maybe_inject_panic(pass.name());
+                        pass.run(f, &cx)
+                    });
+                    if result == Changed::Yes {
                         fam.invalidate(f);
                         changed = Changed::Yes;
                     }

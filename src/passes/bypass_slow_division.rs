@@ -244,7 +244,10 @@ impl FunctionPass for BypassSlowDivisionPass {
         if llvm::has_opt_size(f) {
             if cx.remarks_wanted() && has_candidate(f, widths.long) {
                 cx.remark(RemarkKind::Missed, "OptSize", None, || {
-                    "function is optimized for size: no division is bypassed".to_string()
+                    format!(
+                        "@{} is optimized for size: its divisions are not bypassed",
+                        fn_name(f)
+                    )
                 });
             }
             return Changed::No;
@@ -254,12 +257,13 @@ impl FunctionPass for BypassSlowDivisionPass {
         for g in &groups {
             explain(g, cx);
         }
-        let changed = apply(f, widths, self.params, &groups, &mut stats);
+        let changed = apply(f, widths, self.params, &groups, &mut stats, cx);
         if stats.num_candidates > 0 {
             cx.remark(RemarkKind::Analysis, "Stats", None, || {
                 format!(
-                    "{} of {} {}-bit divisions/remainders rewritten: {} bypassed, {} narrowed, \
+                    "@{}: {} of {} {}-bit divisions/remainders rewritten: {} bypassed, {} narrowed, \
                      {} short-dividend; {} refused",
+                    fn_name(f),
                     stats.num_bypassed + stats.num_narrowed + stats.num_short_dividend,
                     stats.num_candidates,
                     widths.long,
@@ -542,6 +546,7 @@ fn apply<'ctx>(
     params: BypassParams,
     groups: &[Group<'ctx>],
     stats: &mut Stats,
+    cx: &PassCx<'ctx>,
 ) -> bool {
     let ctx = f.get_type().get_context();
     let builder = ctx.create_builder();
@@ -578,6 +583,7 @@ fn apply<'ctx>(
         };
         let (quotient, remainder) =
             result.expect("gpucc-bypass-slow-division: builder is positioned");
+        report(g, cx);
         replace_members(g, (quotient, remainder));
         match g.strategy {
             Strategy::Narrow => stats.num_narrowed += g.members.len() as u64,
@@ -587,6 +593,34 @@ fn apply<'ctx>(
         changed = true;
     }
     changed
+}
+
+/// The passed remark for a rewritten group (emitted before its members go).
+fn report(g: &Group<'_>, cx: &PassCx<'_>) {
+    let members = || {
+        g.members
+            .iter()
+            .map(|m| llvm::describe(m.inst))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (name, how) = match g.strategy {
+        Strategy::Narrow => ("Narrowed", "both operands are known to fit in 32 bits: narrowed in place, no check"),
+        Strategy::ShortDividend => (
+            "ShortDividend",
+            "the dividend fits in 32 bits: one 32-bit operation when dividend >= divisor, else no division at all",
+        ),
+        _ => ("Bypassed", "32-bit fast path when both operands fit in 32 bits, 64-bit slow path otherwise"),
+    };
+    cx.remark(RemarkKind::Passed, name, Some(g.anchor()), || {
+        format!(
+            "{} {}: {how} (shared by {})",
+            g.op_name(),
+            llvm::describe(g.anchor()),
+            members()
+        )
+    });
+    debug::trace(NAME, || format!("{name}: {}", members()));
 }
 
 fn nz(n: u32) -> std::num::NonZeroU32 {
