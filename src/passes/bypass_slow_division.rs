@@ -76,6 +76,7 @@ use inkwell::values::{
 };
 use inkwell::IntPredicate;
 use llvm_sys::prelude::LLVMValueRef;
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// The pipeline name.
@@ -556,43 +557,52 @@ fn apply<'ctx>(
     let short = ctx
         .custom_width_int_type(nz(widths.short))
         .expect("gpucc: valid width");
-    let mut changed = false;
+    // Decide, count and report in IR order (the bisection budget counts
+    // rewrites in that order too).
+    let mut todo = Vec::new();
     for g in groups {
-        if matches!(g.strategy, Strategy::Refuse(_)) {
-            stats.num_refused += g.members.len() as u64;
-            continue;
+        let n = g.members.len() as u64;
+        match g.strategy {
+            Strategy::Refuse(_) => {
+                stats.num_refused += n;
+                continue;
+            }
+            _ if !debug::allow_rewrite(NAME) => continue,
+            Strategy::Narrow => stats.num_narrowed += n,
+            Strategy::ShortDividend => stats.num_short_dividend += n,
+            Strategy::Bypass { .. } => stats.num_bypassed += n,
         }
-        if !debug::allow_rewrite(NAME) {
-            continue;
-        }
-        let e = Emitter {
-            ctx,
-            b: &builder,
-            long,
-            short,
-            params,
-        };
+        report(g, cx);
+        todo.push(g);
+    }
+    // Build back to front. Splitting a block moves every instruction after
+    // the split point; going backwards, the rest of the block has already
+    // been split off, so each instruction moves at most once and the pass
+    // stays linear in the block's length. The result is the same IR as front
+    // to back (splitBasicBlock puts the new block right after the old one);
+    // only LLVM's name uniquing would number the blocks backwards, so blocks
+    // are named afterwards, in IR order.
+    let e = Emitter { ctx, b: &builder, long, short, params, made: RefCell::new(Vec::new()) };
+    let mut blocks = Vec::with_capacity(todo.len());
+    for g in todo.iter().rev() {
         let result = match g.strategy {
             Strategy::Narrow => e.narrow(g),
             Strategy::ShortDividend => e.short_dividend(g),
-            Strategy::Bypass {
-                check_dividend,
-                check_divisor,
-            } => e.bypass(g, check_dividend, check_divisor),
+            Strategy::Bypass { check_dividend, check_divisor } => {
+                e.bypass(g, check_dividend, check_divisor)
+            }
             Strategy::Refuse(_) => unreachable!("gpucc-bypass-slow-division: refused above"),
         };
-        let (quotient, remainder) =
-            result.expect("gpucc-bypass-slow-division: builder is positioned");
-        report(g, cx);
-        replace_members(g, (quotient, remainder));
-        match g.strategy {
-            Strategy::Narrow => stats.num_narrowed += g.members.len() as u64,
-            Strategy::ShortDividend => stats.num_short_dividend += g.members.len() as u64,
-            _ => stats.num_bypassed += g.members.len() as u64,
-        }
-        changed = true;
+        let results = result.expect("gpucc-bypass-slow-division: builder is positioned");
+        replace_members(g, results);
+        blocks.push(e.made.take());
     }
-    changed
+    for made in blocks.iter().rev() {
+        for (bb, name) in made {
+            bb.set_name(name);
+        }
+    }
+    !todo.is_empty()
 }
 
 /// The passed remark for a rewritten group (emitted before its members go).
@@ -655,6 +665,8 @@ struct Emitter<'a, 'ctx> {
     long: IntType<'ctx>,
     short: IntType<'ctx>,
     params: BypassParams,
+    /// Blocks made for the current group, with the names they get later.
+    made: RefCell<Vec<(BasicBlock<'ctx>, &'static str)>>,
 }
 
 type Results<'ctx> = (Option<IntValue<'ctx>>, Option<IntValue<'ctx>>);
@@ -710,7 +722,8 @@ impl<'ctx> Emitter<'_, 'ctx> {
         let main = at
             .get_parent()
             .expect("gpucc-bypass-slow-division: anchor is in a block");
-        let join = llvm::split_block_before(at, "bypass.join");
+        let join = llvm::split_block_before(at, "");
+        self.made.borrow_mut().push((join, "bypass.join"));
         main.get_terminator()
             .expect("gpucc-bypass-slow-division: split leaves a branch")
             .erase_from_basic_block();
@@ -724,7 +737,8 @@ impl<'ctx> Emitter<'_, 'ctx> {
         g: &Group<'ctx>,
         join: BasicBlock<'ctx>,
     ) -> Result<(BasicBlock<'ctx>, Results<'ctx>), BuilderError> {
-        let fast = self.ctx.prepend_basic_block(join, "bypass.fast");
+        let fast = self.ctx.prepend_basic_block(join, "");
+        self.made.borrow_mut().push((fast, "bypass.fast"));
         self.b.position_at_end(fast);
         let divisor = self.b.build_int_truncate(g.divisor, self.short, "")?;
         let dividend = self.b.build_int_truncate(g.dividend, self.short, "")?;
@@ -740,7 +754,8 @@ impl<'ctx> Emitter<'_, 'ctx> {
         g: &Group<'ctx>,
         join: BasicBlock<'ctx>,
     ) -> Result<(BasicBlock<'ctx>, Results<'ctx>), BuilderError> {
-        let slow = self.ctx.prepend_basic_block(join, "bypass.slow");
+        let slow = self.ctx.prepend_basic_block(join, "");
+        self.made.borrow_mut().push((slow, "bypass.slow"));
         self.b.position_at_end(slow);
         let out = if self.params.opaque_slow_path {
             self.opaque_ops(g)?
