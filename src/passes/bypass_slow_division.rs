@@ -187,6 +187,7 @@ struct Member<'ctx> {
 
 /// Div/rem instructions of one original block sharing signedness and
 /// operands. `members[0]` is the anchor, where the check goes.
+#[derive(Clone)]
 struct Group<'ctx> {
     signed: bool,
     dividend: IntValue<'ctx>,
@@ -582,20 +583,44 @@ fn apply<'ctx>(
     // to back (splitBasicBlock puts the new block right after the old one);
     // only LLVM's name uniquing would number the blocks backwards, so blocks
     // are named afterwards, in IR order.
-    let e = Emitter { ctx, b: &builder, long, short, params, made: RefCell::new(Vec::new()) };
+    let e = Emitter {
+        ctx,
+        b: &builder,
+        long,
+        short,
+        params,
+        made: RefCell::new(Vec::new()),
+    };
+    //
+    // Going backwards, a group may use (as an operand) a member of a group
+    // built before it, when blocks are listed out of dominance order. So
+    // members are only erased at the end, and operands are looked up in
+    // `replaced` (member -> its new value) first. Pinned by
+    // @operand_replaced_in_later_block in chained-divisions.ll.
+    let mut replaced: HashMap<LLVMValueRef, IntValue<'ctx>> = HashMap::new();
     let mut blocks = Vec::with_capacity(todo.len());
     for g in todo.iter().rev() {
+        let resolve = |v: IntValue<'ctx>| replaced.get(&v.as_value_ref()).copied().unwrap_or(v);
+        let mut g = (*g).clone();
+        g.dividend = resolve(g.dividend);
+        g.divisor = resolve(g.divisor);
         let result = match g.strategy {
-            Strategy::Narrow => e.narrow(g),
-            Strategy::ShortDividend => e.short_dividend(g),
-            Strategy::Bypass { check_dividend, check_divisor } => {
-                e.bypass(g, check_dividend, check_divisor)
-            }
+            Strategy::Narrow => e.narrow(&g),
+            Strategy::ShortDividend => e.short_dividend(&g),
+            Strategy::Bypass {
+                check_dividend,
+                check_divisor,
+            } => e.bypass(&g, check_dividend, check_divisor),
             Strategy::Refuse(_) => unreachable!("gpucc-bypass-slow-division: refused above"),
         };
         let results = result.expect("gpucc-bypass-slow-division: builder is positioned");
-        replace_members(g, results);
+        replace_members(&g, results, &mut replaced);
         blocks.push(e.made.take());
+    }
+    for g in &todo {
+        for m in &g.members {
+            m.inst.erase_from_basic_block();
+        }
     }
     for made in blocks.iter().rev() {
         for (bb, name) in made {
@@ -639,7 +664,11 @@ fn nz(n: u32) -> std::num::NonZeroU32 {
 
 /// Replaces each member by the new quotient or remainder; the first div (rem)
 /// member gives its name to the quotient (remainder).
-fn replace_members<'ctx>(g: &Group<'ctx>, (quotient, remainder): Results<'ctx>) {
+fn replace_members<'ctx>(
+    g: &Group<'ctx>,
+    (quotient, remainder): Results<'ctx>,
+    replaced: &mut HashMap<LLVMValueRef, IntValue<'ctx>>,
+) {
     let (mut named_q, mut named_r) = (false, false);
     for m in &g.members {
         let (new, named) = if m.is_div {
@@ -653,7 +682,7 @@ fn replace_members<'ctx>(g: &Group<'ctx>, (quotient, remainder): Results<'ctx>) 
             *named = true;
         }
         llvm::replace_all_uses(m.inst, new);
-        m.inst.erase_from_basic_block();
+        replaced.insert(m.inst.as_value_ref(), new);
     }
 }
 
