@@ -1,4 +1,5 @@
 //! Shared, read-only facts about the IR that several passes use.
 #![forbid(unsafe_code)]
 
+pub mod addr_space;
 pub mod target;
