@@ -2,4 +2,5 @@
 #![forbid(unsafe_code)]
 
 pub mod addr_space;
+pub mod fxhash;
 pub mod target;

@@ -61,6 +61,7 @@
 //! `LikelyLong`, `ConstantDivisor`, `OptSize`, `NotGpuTarget`; analysis
 //! `Stats`. Tests: `test/ir/bypass-slow-division/`, `test/ptx/bypass-slow-division/`.
 
+use crate::analysis::fxhash::FxHashMap;
 use crate::analysis::target::Target;
 use crate::debug;
 use crate::llvm::{self, RemarkKind};
@@ -77,7 +78,6 @@ use inkwell::values::{
 use inkwell::IntPredicate;
 use llvm_sys::prelude::LLVMValueRef;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// The pipeline name.
 pub const NAME: &str = "gpucc-bypass-slow-division";
@@ -341,7 +341,7 @@ fn plan<'ctx>(f: FunctionValue<'ctx>, widths: Widths, stats: &mut Stats) -> Vec<
     let mut groups: Vec<Group<'ctx>> = Vec::new();
     for bb in f.get_basic_blocks() {
         // (signed, dividend, divisor) -> index into `groups`; lookup only.
-        let mut by_key: HashMap<(bool, LLVMValueRef, LLVMValueRef), usize> = HashMap::new();
+        let mut by_key: FxHashMap<(bool, LLVMValueRef, LLVMValueRef), usize> = FxHashMap::default();
         for inst in bb.get_instructions() {
             let Some((signed, is_div)) = classify_div(inst, widths.long) else {
                 continue;
@@ -597,7 +597,7 @@ fn apply<'ctx>(
     // members are only erased at the end, and operands are looked up in
     // `replaced` (member -> its new value) first. Pinned by
     // @operand_replaced_in_later_block in chained-divisions.ll.
-    let mut replaced: HashMap<LLVMValueRef, IntValue<'ctx>> = HashMap::new();
+    let mut replaced: FxHashMap<LLVMValueRef, IntValue<'ctx>> = FxHashMap::default();
     let mut blocks = Vec::with_capacity(todo.len());
     for g in todo.iter().rev() {
         let resolve = |v: IntValue<'ctx>| replaced.get(&v.as_value_ref()).copied().unwrap_or(v);
@@ -667,7 +667,7 @@ fn nz(n: u32) -> std::num::NonZeroU32 {
 fn replace_members<'ctx>(
     g: &Group<'ctx>,
     (quotient, remainder): Results<'ctx>,
-    replaced: &mut HashMap<LLVMValueRef, IntValue<'ctx>>,
+    replaced: &mut FxHashMap<LLVMValueRef, IntValue<'ctx>>,
 ) {
     let (mut named_q, mut named_r) = (false, false);
     for m in &g.members {
