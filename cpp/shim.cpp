@@ -17,6 +17,9 @@
 #include "llvm-c/Core.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -24,6 +27,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -151,3 +155,84 @@ GPUCC_EXPORT int gpucc_cl_opt_bool(const char *Name, size_t Len, bool *Set) {
 
 /// The `-gpucc-auto-pipeline` option defined above.
 GPUCC_EXPORT bool gpucc_auto_pipeline_option() { return AutoPipeline; }
+
+//===-- TargetTransformInfo hooks (memory-space inference) ---------------===//
+
+namespace {
+const TargetTransformInfo &tti(void *FAM, LLVMValueRef F) {
+  return fam(FAM).getResult<TargetIRAnalysis>(function(F));
+}
+} // namespace
+
+/// The target's flat (generic) address space, or ~0u when it has none.
+GPUCC_EXPORT unsigned gpucc_tti_flat_address_space(void *FAM, LLVMValueRef F) {
+  return tti(FAM, F).getFlatAddressSpace();
+}
+
+/// The address space the target knows `V` points into without looking at
+/// its operands (e.g. AMDGPU kernel arguments loaded from constant memory),
+/// or ~0u.
+GPUCC_EXPORT unsigned gpucc_tti_assumed_address_space(void *FAM, LLVMValueRef F,
+                                                     LLVMValueRef V) {
+  return tti(FAM, F).getAssumedAddrSpace(unwrap(V));
+}
+
+/// May the volatile memory instruction `I` use address space `AS`?
+GPUCC_EXPORT bool gpucc_tti_has_volatile_variant(void *FAM, LLVMValueRef F,
+                                                 LLVMValueRef I, unsigned AS) {
+  return tti(FAM, F).hasVolatileVariant(unwrap<Instruction>(I), AS);
+}
+
+/// Is a cast from address space `From` to `To` free (the bits unchanged)?
+GPUCC_EXPORT bool gpucc_tti_is_noop_addrspacecast(void *FAM, LLVMValueRef F,
+                                                  unsigned From, unsigned To) {
+  return tti(FAM, F).isNoopAddrSpaceCast(From, To);
+}
+
+/// Points argument `Arg` of memset/memcpy/memmove call `Call` at `NewPtr` (a
+/// pointer in another address space) and switches the call to the intrinsic
+/// overload for the new pointer types. Returns false if `Call` is not one.
+GPUCC_EXPORT bool gpucc_rewrite_mem_intrinsic_pointer(LLVMValueRef Call,
+                                                      unsigned Arg,
+                                                      LLVMValueRef NewPtr) {
+  auto *MI = dyn_cast<MemIntrinsic>(unwrap(Call));
+  if (!MI || Arg > 1 || (Arg == 1 && !isa<MemTransferInst>(MI)))
+    return false;
+  MI->setArgOperand(Arg, unwrap(NewPtr));
+  Module *M = MI->getModule();
+  SmallVector<Type *, 3> Overload;
+  Overload.push_back(MI->getRawDest()->getType());
+  if (auto *MT = dyn_cast<MemTransferInst>(MI))
+    Overload.push_back(MT->getRawSource()->getType());
+  Overload.push_back(MI->getLength()->getType());
+  MI->setCalledFunction(
+      Intrinsic::getDeclaration(M, MI->getIntrinsicID(), Overload));
+  return true;
+}
+
+/// Is `Call` a call of memset/memcpy/memmove (any variant)? Returns 0 if
+/// not, 1 for memset-like (one pointer), 2 for transfers (dest and source).
+GPUCC_EXPORT int gpucc_mem_intrinsic_kind(LLVMValueRef Call) {
+  auto *MI = dyn_cast<MemIntrinsic>(unwrap(Call));
+  if (!MI)
+    return 0;
+  return isa<MemTransferInst>(MI) ? 2 : 1;
+}
+
+/// Constant expression `CE` (a GEP or select of pointers) rebuilt with
+/// operands `Index[k]` replaced by `NewOps[k]`, and result type `NewTy`.
+GPUCC_EXPORT LLVMValueRef gpucc_const_expr_with_operands(
+    LLVMValueRef CE, const unsigned *Index, const LLVMValueRef *NewOps,
+    size_t N, LLVMTypeRef NewTy) {
+  auto *E = unwrap<ConstantExpr>(CE);
+  SmallVector<Constant *, 4> Ops;
+  for (unsigned I = 0, M = E->getNumOperands(); I != M; ++I)
+    Ops.push_back(E->getOperand(I));
+  for (size_t K = 0; K != N; ++K)
+    Ops[Index[K]] = unwrap<Constant>(NewOps[K]);
+  Type *SrcElemTy = nullptr;
+  if (auto *GEP = dyn_cast<GEPOperator>(E))
+    SrcElemTy = GEP->getSourceElementType();
+  return wrap(E->getWithOperands(Ops, unwrap(NewTy), /*OnlyIfReduced=*/false,
+                                 SrcElemTy));
+}

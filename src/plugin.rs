@@ -21,6 +21,7 @@ use crate::guarded;
 use crate::llvm::{self, edge};
 use crate::params;
 use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
+use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
 use crate::passes::{Changed, FunctionPass, PassCx};
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::FunctionValue;
@@ -57,6 +58,11 @@ fn parse_function_element(element: &str, fpm: &mut FunctionPassManager) -> Pipel
     if let Some(text) = params::split(element, bypass_slow_division::NAME) {
         let p = params_or_fatal(bypass_slow_division::NAME, BypassParams::parse(text));
         fpm.add_pass(FunctionAdapter(BypassSlowDivisionPass::new(p)));
+        return PipelineParsing::Parsed;
+    }
+    if let Some(text) = params::split(element, infer_address_spaces::NAME) {
+        let p = params_or_fatal(infer_address_spaces::NAME, InferParams::parse(text));
+        fpm.add_pass(FunctionAdapter(InferAddressSpacesPass::new(p)));
         return PipelineParsing::Parsed;
     }
     PipelineParsing::NotParsed

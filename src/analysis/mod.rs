@@ -3,4 +3,5 @@
 
 pub mod addr_space;
 pub mod fxhash;
+pub mod infer_spaces;
 pub mod target;

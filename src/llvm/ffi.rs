@@ -1,7 +1,7 @@
 //! Raw declarations of the C++ shim (`cpp/shim.cpp`). Private to `src/llvm`:
 //! every function here has a safe wrapper in a sibling module.
 
-use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMValueRef};
+use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
 use std::ffi::{c_char, c_int, c_void};
 
 extern "C" {
@@ -34,4 +34,35 @@ extern "C" {
     );
     pub(super) fn gpucc_cl_opt_bool(name: *const c_char, len: usize, set: *mut bool) -> c_int;
     pub(super) fn gpucc_auto_pipeline_option() -> bool;
+    pub(super) fn gpucc_tti_flat_address_space(fam: *mut c_void, f: LLVMValueRef) -> u32;
+    pub(super) fn gpucc_tti_assumed_address_space(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        v: LLVMValueRef,
+    ) -> u32;
+    pub(super) fn gpucc_tti_has_volatile_variant(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        inst: LLVMValueRef,
+        space: u32,
+    ) -> bool;
+    pub(super) fn gpucc_tti_is_noop_addrspacecast(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        from: u32,
+        to: u32,
+    ) -> bool;
+    pub(super) fn gpucc_rewrite_mem_intrinsic_pointer(
+        call: LLVMValueRef,
+        arg: u32,
+        new_ptr: LLVMValueRef,
+    ) -> bool;
+    pub(super) fn gpucc_mem_intrinsic_kind(call: LLVMValueRef) -> c_int;
+    pub(super) fn gpucc_const_expr_with_operands(
+        ce: LLVMValueRef,
+        index: *const u32,
+        new_ops: *const LLVMValueRef,
+        n: usize,
+        new_ty: LLVMTypeRef,
+    ) -> LLVMValueRef;
 }

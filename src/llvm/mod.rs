@@ -15,7 +15,9 @@ mod ffi;
 
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue};
+use inkwell::types::AsTypeRef;
 use llvm_sys::core as c;
+use llvm_sys::prelude::LLVMValueRef;
 use std::ffi::{c_void, CStr};
 use std::marker::PhantomData;
 use std::ptr::NonNull;
@@ -243,4 +245,268 @@ pub fn upstream_bool_option(name: &str) -> Option<(bool, bool)> {
 pub fn auto_pipeline_option() -> bool {
     // SAFETY: reads a static cl::opt.
     unsafe { ffi::gpucc_auto_pipeline_option() }
+}
+
+// ---------------------------------------------------------------------------
+// Memory-space inference helpers.
+
+/// The TargetTransformInfo of one function (through the shim).
+#[derive(Clone, Copy)]
+pub struct Tti<'a> {
+    fam: Fam<'a>,
+    f: FunctionValue<'a>,
+}
+
+/// `~0u` in the shim: "no address space".
+const NO_SPACE: u32 = u32::MAX;
+
+impl<'a> Tti<'a> {
+    pub fn new(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
+        Tti { fam, f }
+    }
+
+    /// The target's flat (generic) address space, if it has one.
+    pub fn flat_address_space(&self) -> Option<u32> {
+        // SAFETY: live FAM and function.
+        let s = unsafe { ffi::gpucc_tti_flat_address_space(self.fam.raw.as_ptr(), self.f.as_value_ref()) };
+        (s != NO_SPACE).then_some(s)
+    }
+
+    /// The space the target knows `v` is in without looking at its operands.
+    pub fn assumed_address_space(&self, v: impl AsValueRef) -> Option<u32> {
+        // SAFETY: live FAM, function and value.
+        let s = unsafe {
+            ffi::gpucc_tti_assumed_address_space(self.fam.raw.as_ptr(), self.f.as_value_ref(), v.as_value_ref())
+        };
+        (s != NO_SPACE).then_some(s)
+    }
+
+    /// May volatile memory instruction `inst` use space `space`?
+    pub fn has_volatile_variant(&self, inst: InstructionValue<'_>, space: u32) -> bool {
+        // SAFETY: live FAM, function and instruction.
+        unsafe {
+            ffi::gpucc_tti_has_volatile_variant(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                inst.as_value_ref(),
+                space,
+            )
+        }
+    }
+
+    /// Is a cast between these spaces free?
+    pub fn is_noop_addrspacecast(&self, from: u32, to: u32) -> bool {
+        // SAFETY: live FAM and function.
+        unsafe { ffi::gpucc_tti_is_noop_addrspacecast(self.fam.raw.as_ptr(), self.f.as_value_ref(), from, to) }
+    }
+}
+
+/// The kind of memset/memcpy/memmove a call is: 0 none, 1 memset, 2 transfer.
+pub fn mem_intrinsic_kind(call: InstructionValue<'_>) -> u32 {
+    // SAFETY: checked cast in the shim.
+    let k = unsafe { ffi::gpucc_mem_intrinsic_kind(call.as_value_ref()) };
+    u32::try_from(k).unwrap_or(0)
+}
+
+/// Points pointer argument `arg` (0 dest, 1 source) of a mem intrinsic at
+/// `new_ptr` and switches to the matching overload.
+pub fn rewrite_mem_intrinsic_pointer(
+    call: InstructionValue<'_>,
+    arg: u32,
+    new_ptr: inkwell::values::PointerValue<'_>,
+) -> bool {
+    // SAFETY: the shim checks the call kind and argument index.
+    unsafe { ffi::gpucc_rewrite_mem_intrinsic_pointer(call.as_value_ref(), arg, new_ptr.as_value_ref()) }
+}
+
+/// Opcode of an instruction or constant expression, by LLVM-C's numbering
+/// seen through inkwell's enum; `None` for other values.
+pub fn operator_opcode(v: impl AsValueRef) -> Option<inkwell::values::InstructionOpcode> {
+    // SAFETY: checked casts; the opcode is read from a live value.
+    unsafe {
+        let raw = v.as_value_ref();
+        if !c::LLVMIsAInstruction(raw).is_null() {
+            return Some(InstructionValue::new(raw).get_opcode());
+        }
+        if !c::LLVMIsAConstantExpr(raw).is_null() {
+            return Some(opcode_from_llvm(c::LLVMGetConstOpcode(raw)));
+        }
+        None
+    }
+}
+
+fn opcode_from_llvm(op: llvm_sys::LLVMOpcode) -> inkwell::values::InstructionOpcode {
+    use inkwell::values::InstructionOpcode as O;
+    use llvm_sys::LLVMOpcode as L;
+    match op {
+        L::LLVMBitCast => O::BitCast,
+        L::LLVMAddrSpaceCast => O::AddrSpaceCast,
+        L::LLVMGetElementPtr => O::GetElementPtr,
+        L::LLVMIntToPtr => O::IntToPtr,
+        L::LLVMPtrToInt => O::PtrToInt,
+        L::LLVMSelect => O::Select,
+        _ => O::Unreachable, // "not an address operator" for our purposes
+    }
+}
+
+/// The operands of an instruction or constant expression.
+pub fn operands<'ctx>(v: impl AsValueRef) -> Vec<inkwell::values::BasicValueEnum<'ctx>> {
+    // SAFETY: `v` is a live User (instruction or constant expression); block
+    // operands (branch targets, phi blocks are not operands) are skipped.
+    unsafe {
+        let raw = v.as_value_ref();
+        if c::LLVMIsAUser(raw).is_null() {
+            return Vec::new();
+        }
+        let n = u32::try_from(c::LLVMGetNumOperands(raw)).unwrap_or(0);
+        (0..n)
+            .map(|i| c::LLVMGetOperand(raw, i))
+            .filter(|&o| !o.is_null() && c::LLVMValueIsBasicBlock(o) == 0)
+            .map(|o| inkwell::values::BasicValueEnum::new(o))
+            .collect()
+    }
+}
+
+/// Is `v` a constant (of any kind)?
+pub fn is_constant(v: impl AsValueRef) -> bool {
+    // SAFETY: checked cast.
+    unsafe { !c::LLVMIsAConstant(v.as_value_ref()).is_null() }
+}
+
+/// Is `v` a constant expression?
+pub fn is_constant_expr(v: impl AsValueRef) -> bool {
+    // SAFETY: checked cast.
+    unsafe { !c::LLVMIsAConstantExpr(v.as_value_ref()).is_null() }
+}
+
+/// Is `v` `null`, `undef` or `poison` (a constant valid in every space)?
+pub fn is_null_or_undef(v: impl AsValueRef + Copy) -> bool {
+    // SAFETY: checked casts.
+    unsafe { !c::LLVMIsAConstantPointerNull(v.as_value_ref()).is_null() || is_undef(v) }
+}
+
+/// `addrspacecast` of constant `c` to `ty`, folded where LLVM can.
+pub fn const_addrspacecast<'ctx>(
+    c: inkwell::values::PointerValue<'ctx>,
+    ty: inkwell::types::PointerType<'ctx>,
+) -> inkwell::values::PointerValue<'ctx> {
+    assert!(is_constant(c), "gpucc: const_addrspacecast of a non-constant");
+    // SAFETY: `c` is a constant pointer (checked), `ty` a pointer type.
+    unsafe {
+        inkwell::values::PointerValue::new(c::LLVMConstAddrSpaceCast(c.as_value_ref(), ty.as_type_ref()))
+    }
+}
+
+/// A GEP like `gep` (same source element type, indices and inbounds flag)
+/// on pointer `base`, built by `b` at its position, named `name`.
+pub fn clone_gep_on<'ctx>(
+    b: &inkwell::builder::Builder<'ctx>,
+    gep: InstructionValue<'ctx>,
+    base: inkwell::values::PointerValue<'ctx>,
+    name: &str,
+) -> inkwell::values::PointerValue<'ctx> {
+    assert_eq!(gep.get_opcode(), inkwell::values::InstructionOpcode::GetElementPtr);
+    let ty = gep.get_gep_source_element_type().expect("gpucc: GEP has a source type");
+    let indices: Vec<inkwell::values::BasicValueEnum<'ctx>> = operands(gep).into_iter().skip(1).collect();
+    let cname = std::ffi::CString::new(name).unwrap_or_default();
+    // SAFETY: the indices are the ones of an existing, valid GEP with the same
+    // source element type, so the new GEP is as valid as the old one.
+    unsafe {
+        let mut idx: Vec<LLVMValueRef> = indices.iter().map(|v| v.as_value_ref()).collect();
+        let n = u32::try_from(idx.len()).expect("gpucc: GEP index count fits u32");
+        let raw = llvm_sys::core::LLVMBuildGEP2(
+            b.as_mut_ptr(),
+            inkwell::types::AsTypeRef::as_type_ref(&ty),
+            base.as_value_ref(),
+            idx.as_mut_ptr(),
+            n,
+            cname.as_ptr(),
+        );
+        if !c::LLVMIsAGetElementPtrInst(raw).is_null() {
+            c::LLVMSetIsInBounds(raw, c::LLVMIsInBounds(gep.as_value_ref()));
+        }
+        inkwell::values::PointerValue::new(raw)
+    }
+}
+
+/// Constant expression `ce` rebuilt with the given (operand index, new
+/// constant) replacements and result type `ty`.
+pub fn const_expr_with_operands<'ctx>(
+    ce: inkwell::values::PointerValue<'ctx>,
+    replace: &[(u32, inkwell::values::PointerValue<'ctx>)],
+    ty: inkwell::types::PointerType<'ctx>,
+) -> inkwell::values::PointerValue<'ctx> {
+    assert!(is_constant_expr(ce), "gpucc: const_expr_with_operands on a non-expression");
+    // SAFETY: the operand count is checked; replacements are constants.
+    unsafe {
+        let n = u32::try_from(c::LLVMGetNumOperands(ce.as_value_ref())).unwrap_or(0);
+        for (i, op) in replace {
+            assert!(*i < n && is_constant(*op), "gpucc: bad constant operand replacement");
+        }
+        let index: Vec<u32> = replace.iter().map(|(i, _)| *i).collect();
+        let ops: Vec<LLVMValueRef> = replace.iter().map(|(_, o)| o.as_value_ref()).collect();
+        inkwell::values::PointerValue::new(ffi::gpucc_const_expr_with_operands(
+            ce.as_value_ref(),
+            index.as_ptr(),
+            ops.as_ptr(),
+            ops.len(),
+            ty.as_type_ref(),
+        ))
+    }
+}
+
+/// The instruction uses of `v`: (user, operand index), in use-list order.
+/// Users that are not instructions (constant expressions) are skipped.
+pub fn uses_of<'ctx>(v: impl AsValueRef) -> Vec<(InstructionValue<'ctx>, u32)> {
+    let mut out = Vec::new();
+    // SAFETY: walks the live use list of `v`; each user is a User whose
+    // operands are scanned for `v` to find the operand index.
+    unsafe {
+        let raw = v.as_value_ref();
+        let mut u = c::LLVMGetFirstUse(raw);
+        while !u.is_null() {
+            let user = c::LLVMGetUser(u);
+            let n = u32::try_from(c::LLVMGetNumOperands(user)).unwrap_or(0);
+            // A user may use `v` in several operands; each use is listed once,
+            // so count which occurrence this is.
+            let seen = out
+                .iter()
+                .filter(|(usr, _): &&(InstructionValue<'ctx>, u32)| usr.as_value_ref() == user)
+                .count();
+            let idx = (0..n).filter(|&i| c::LLVMGetOperand(user, i) == raw).nth(seen);
+            if let (Some(i), false) = (idx, c::LLVMIsAInstruction(user).is_null()) {
+                out.push((InstructionValue::new(user), i));
+            }
+            u = c::LLVMGetNextUse(u);
+        }
+    }
+    out
+}
+
+/// The address space of pointer `p`.
+pub fn space_of(p: inkwell::values::PointerValue<'_>) -> u32 {
+    // SAFETY: `p` has pointer type (inkwell's PointerValue guarantees it).
+    unsafe { c::LLVMGetPointerAddressSpace(c::LLVMTypeOf(p.as_value_ref())) }
+}
+
+/// The result of `inst` as a pointer, if it produces one.
+pub fn result_pointer<'ctx>(inst: InstructionValue<'ctx>) -> Option<inkwell::values::PointerValue<'ctx>> {
+    // SAFETY: the type kind is checked before wrapping.
+    unsafe {
+        let raw = inst.as_value_ref();
+        (c::LLVMGetTypeKind(c::LLVMTypeOf(raw)) == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind)
+            .then(|| inkwell::values::PointerValue::new(raw))
+    }
+}
+
+/// The function owning argument `v`, when `v` is an argument.
+pub fn function_of_argument<'ctx>(v: impl AsValueRef) -> Option<FunctionValue<'ctx>> {
+    // SAFETY: checked cast; LLVMGetParamParent returns the owning function.
+    unsafe {
+        let raw = v.as_value_ref();
+        if c::LLVMIsAArgument(raw).is_null() {
+            return None;
+        }
+        FunctionValue::new(c::LLVMGetParamParent(raw))
+    }
 }

@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bypass_slow_division;
+pub mod infer_address_spaces;
 
 use crate::llvm::{self, Fam, RemarkKind};
 use inkwell::values::{FunctionValue, InstructionValue};

@@ -1,0 +1,285 @@
+//! Memory-space inference, the analysis half (gpucc paper §3.2, Algorithm 1;
+//! LLVM 16's `InferAddressSpaces.cpp`).
+//!
+//! A *flat address expression* is a pointer in the generic (flat) address
+//! space computed by an *address operator* from other pointers: `phi`,
+//! `bitcast`, `addrspacecast`, `getelementptr` and pointer `select`, as
+//! instructions or constant expressions. Starting from the pointer operands of
+//! memory accesses (loads, stores, atomics, mem intrinsics), pointer `icmp`s,
+//! GEP bases and `addrspacecast`s, we collect every flat address expression
+//! they reach through address operators, in postorder (operands first).
+//!
+//! Each one gets a [`Space`]: `Unknown` at first; then, to a fixed point, the
+//! join of its pointer operands' spaces, where a pointer that is not a flat
+//! address expression contributes its declared space (an `addrspacecast` from
+//! `addrspace(3)` contributes 3; a flat argument contributes `Generic`). A
+//! `select` with one constant side (`null`, `undef`) takes the other side's
+//! space, since the constant can be cast to it. A pointer induction variable
+//! that depends on itself through a loop phi (the paper's Figure 4) starts
+//! `Unknown`, which is the join's identity, so it converges to its entry
+//! value's space:
+//! ```text
+//!   %p = phi ptr [ %smem, %entry ], [ %p.next, %loop ]   ; smem: shared
+//!   %p.next = getelementptr float, ptr %p, i64 1          ; => both shared
+//! ```
+//! Spaces only move down the lattice (`Unknown > Specific > Generic`), so the
+//! worklist terminates; each expression is revisited at most twice per
+//! operand change.
+//!
+//! The result answers "which space is this pointer in?" ([`Inference::space_of`]),
+//! for the rewrite in `passes::infer_address_spaces` and for alias analysis.
+
+use super::addr_space::Space;
+use super::fxhash::FxHashMap;
+use crate::llvm::{self, Tti};
+use inkwell::values::{
+    AsValueRef, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
+    PointerValue,
+};
+use llvm_sys::prelude::LLVMValueRef;
+
+/// The inferred spaces of one function's flat address expressions.
+pub struct Inference<'ctx> {
+    /// The flat address space.
+    pub flat: u32,
+    /// Flat address expressions, operands before users.
+    pub postorder: Vec<PointerValue<'ctx>>,
+    /// The space of each expression in `postorder` (lookup only).
+    spaces: FxHashMap<LLVMValueRef, Space>,
+}
+
+impl<'ctx> Inference<'ctx> {
+    /// The space `p` points into: inferred for flat address expressions, else
+    /// declared by its type (the flat space counts as `Generic`).
+    pub fn space_of(&self, p: PointerValue<'ctx>) -> Space {
+        if let Some(s) = self.spaces.get(&p.as_value_ref()) {
+            return *s;
+        }
+        let declared = llvm::space_of(p);
+        if declared == self.flat {
+            Space::Generic
+        } else {
+            Space::Specific(declared)
+        }
+    }
+
+    /// The specific space inferred for flat expression `p`, if any.
+    pub fn inferred_specific(&self, p: PointerValue<'ctx>) -> Option<u32> {
+        match self.spaces.get(&p.as_value_ref()) {
+            Some(Space::Specific(n)) => Some(*n),
+            _ => None,
+        }
+    }
+}
+
+/// Is `v` (a pointer) computed by an address operator we look through?
+fn is_address_operator(v: PointerValue<'_>, tti: &Tti<'_>) -> bool {
+    match llvm::operator_opcode(v) {
+        Some(
+            InstructionOpcode::Phi
+            | InstructionOpcode::BitCast
+            | InstructionOpcode::AddrSpaceCast
+            | InstructionOpcode::GetElementPtr
+            | InstructionOpcode::Select,
+        ) => true,
+        Some(_) => tti.assumed_address_space(v).is_some(),
+        None => false,
+    }
+}
+
+/// The pointer operands an address operator derives its value from.
+fn pointer_operands<'ctx>(v: PointerValue<'ctx>) -> Vec<PointerValue<'ctx>> {
+    let ops = llvm::operands(v);
+    let picked: Vec<BasicValueEnum<'ctx>> = match llvm::operator_opcode(v) {
+        Some(InstructionOpcode::Phi) => ops,
+        Some(
+            InstructionOpcode::BitCast
+            | InstructionOpcode::AddrSpaceCast
+            | InstructionOpcode::GetElementPtr,
+        ) => ops.into_iter().take(1).collect(),
+        Some(InstructionOpcode::Select) => ops.into_iter().skip(1).take(2).collect(),
+        _ => Vec::new(),
+    };
+    picked
+        .into_iter()
+        .filter_map(|o| match o {
+            BasicValueEnum::PointerValue(p) => Some(p),
+            _ => None,
+        })
+        .collect()
+}
+
+fn as_pointer(v: BasicValueEnum<'_>) -> Option<PointerValue<'_>> {
+    match v {
+        BasicValueEnum::PointerValue(p) => Some(p),
+        _ => None,
+    }
+}
+
+/// The pointer operands of `inst` that are worth moving to a specific space
+/// (the roots of the search).
+pub fn rewritable_pointer_operands<'ctx>(inst: InstructionValue<'ctx>) -> Vec<PointerValue<'ctx>> {
+    let ops = llvm::operands(inst);
+    let pick = |i: usize| ops.get(i).copied().and_then(as_pointer);
+    let picked = match inst.get_opcode() {
+        InstructionOpcode::GetElementPtr
+        | InstructionOpcode::Load
+        | InstructionOpcode::AtomicRMW
+        | InstructionOpcode::AtomicCmpXchg
+        | InstructionOpcode::AddrSpaceCast => vec![pick(0)],
+        InstructionOpcode::Store => vec![pick(1)],
+        InstructionOpcode::ICmp => vec![pick(0), pick(1)],
+        InstructionOpcode::Call => match llvm::mem_intrinsic_kind(inst) {
+            1 => vec![pick(0)],
+            2 => vec![pick(0), pick(1)],
+            _ => vec![],
+        },
+        _ => vec![],
+    };
+    picked.into_iter().flatten().collect()
+}
+
+/// Collects the flat address expressions of `f` in postorder.
+fn collect<'ctx>(f: FunctionValue<'ctx>, flat: u32, tti: &Tti<'_>) -> Vec<PointerValue<'ctx>> {
+    let mut postorder = Vec::new();
+    let mut visited: FxHashMap<LLVMValueRef, ()> = FxHashMap::default();
+    // (value, operands pushed?)
+    let mut stack: Vec<(PointerValue<'ctx>, bool)> = Vec::new();
+    let is_flat_expr = |p: PointerValue<'ctx>| {
+        llvm::space_of(p) == flat && is_address_operator(p, tti)
+    };
+    let push = |p: PointerValue<'ctx>,
+                    stack: &mut Vec<(PointerValue<'ctx>, bool)>,
+                    visited: &mut FxHashMap<LLVMValueRef, ()>| {
+        if is_flat_expr(p) && visited.insert(p.as_value_ref(), ()).is_none() {
+            stack.push((p, false));
+        }
+    };
+    for bb in f.get_basic_blocks() {
+        for inst in bb.get_instructions() {
+            for root in rewritable_pointer_operands(inst) {
+                push(root, &mut stack, &mut visited);
+                while let Some(&(top, expanded)) = stack.last() {
+                    if expanded {
+                        stack.pop();
+                        postorder.push(top);
+                        continue;
+                    }
+                    if let Some(last) = stack.last_mut() {
+                        last.1 = true;
+                    }
+                    if tti.assumed_address_space(top).is_none() {
+                        for op in pointer_operands(top) {
+                            push(op, &mut stack, &mut visited);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    postorder
+}
+
+/// Can constant `c` be cast to specific space `to` without changing what it
+/// points at? Yes for `undef`/`poison` and for its own space; between two
+/// specific spaces never; from the flat space for `null`, for an
+/// `inttoptr` constant, and for an `addrspacecast` whose source qualifies.
+pub fn constant_castable_to(c: PointerValue<'_>, to: u32, flat: u32) -> bool {
+    let from = llvm::space_of(c);
+    if from == to || llvm::is_undef(c) {
+        return true;
+    }
+    if from != flat && to != flat {
+        return false;
+    }
+    if llvm::is_null_or_undef(c) {
+        return true;
+    }
+    match llvm::operator_opcode(c) {
+        Some(InstructionOpcode::AddrSpaceCast) => llvm::operands(c)
+            .first()
+            .and_then(|o| as_pointer(*o))
+            .is_some_and(|src| llvm::is_constant(src) && constant_castable_to(src, to, flat)),
+        Some(InstructionOpcode::IntToPtr) => from == flat,
+        _ => false,
+    }
+}
+
+/// Runs the inference on `f`. Returns `None` when the target has no flat
+/// address space (and `assume_flat` does not name one).
+pub fn infer<'ctx>(f: FunctionValue<'ctx>, tti: &Tti<'_>, assume_flat: Option<u32>) -> Option<Inference<'ctx>> {
+    let flat = assume_flat.or_else(|| tti.flat_address_space())?;
+    let postorder = collect(f, flat, tti);
+    let mut spaces: FxHashMap<LLVMValueRef, Space> = FxHashMap::default();
+    for p in &postorder {
+        spaces.insert(p.as_value_ref(), Space::Unknown);
+    }
+    // Users of each expression among the expressions (for the worklist).
+    let mut users: FxHashMap<LLVMValueRef, Vec<usize>> = FxHashMap::default();
+    for (i, p) in postorder.iter().enumerate() {
+        for op in pointer_operands(*p) {
+            users.entry(op.as_value_ref()).or_default().push(i);
+        }
+    }
+    let space_of = |spaces: &FxHashMap<LLVMValueRef, Space>, p: PointerValue<'ctx>| -> Space {
+        match spaces.get(&p.as_value_ref()) {
+            Some(s) => *s,
+            None => {
+                let n = llvm::space_of(p);
+                if n == flat {
+                    Space::Generic
+                } else {
+                    Space::Specific(n)
+                }
+            }
+        }
+    };
+    // Worklist in postorder, processed from the back (as upstream): a
+    // vector plus an "in list" flag keeps it deterministic.
+    let mut worklist: Vec<usize> = (0..postorder.len()).collect();
+    let mut queued = vec![true; postorder.len()];
+    while let Some(i) = worklist.pop() {
+        queued[i] = false;
+        let v = postorder[i];
+        let new = if let Some(n) = tti.assumed_address_space(v) {
+            Space::Specific(n)
+        } else if llvm::operator_opcode(v) == Some(InstructionOpcode::Select) {
+            let ops = pointer_operands(v);
+            let (a, b) = (ops[0], ops[1]);
+            let (sa, sb) = (space_of(&spaces, a), space_of(&spaces, b));
+            let (ca, cb) = (llvm::is_constant(a) && !spaces.contains_key(&a.as_value_ref()),
+                            llvm::is_constant(b) && !spaces.contains_key(&b.as_value_ref()));
+            if (cb && sa == Space::Unknown) || (ca && sb == Space::Unknown) {
+                // Wait until the non-constant side is known.
+                continue;
+            }
+            let castable = |c: PointerValue<'ctx>, s: Space| match s {
+                Space::Specific(n) => constant_castable_to(c, n, flat),
+                _ => false,
+            };
+            if ca && castable(a, sb) {
+                sb
+            } else if cb && castable(b, sa) {
+                sa
+            } else {
+                sa.join(sb)
+            }
+        } else {
+            pointer_operands(v)
+                .into_iter()
+                .fold(Space::Unknown, |acc, op| acc.join(space_of(&spaces, op)))
+        };
+        let old = spaces[&v.as_value_ref()];
+        if old == new {
+            continue;
+        }
+        spaces.insert(v.as_value_ref(), new);
+        for &u in users.get(&v.as_value_ref()).map(Vec::as_slice).unwrap_or(&[]) {
+            if !queued[u] && spaces[&postorder[u].as_value_ref()] != Space::Generic {
+                queued[u] = true;
+                worklist.push(u);
+            }
+        }
+    }
+    Some(Inference { flat, postorder, spaces })
+}

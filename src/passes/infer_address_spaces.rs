@@ -1,0 +1,480 @@
+//! `gpucc-infer-address-spaces`: memory-space inference.
+//!
+//! Source: gpucc (Wu et al., CGO 2016) §3.2, Algorithm 1; mirrors LLVM 16's
+//! `Transforms/Scalar/InferAddressSpaces.cpp`.
+//!
+//! A load through a generic pointer is a generic `ld` in PTX, slower than
+//! `ld.shared`/`ld.global` and opaque to alias analysis. CUDA front ends emit
+//! generic pointers everywhere (`addrspacecast` right after each `__shared__`
+//! global), so the space must be recovered:
+//! ```text
+//!   %p = addrspacecast ptr addrspace(3) @tile to ptr       %p.i = getelementptr float,
+//!   %q = getelementptr float, ptr %p, i64 %i        ==>        ptr addrspace(3) @tile, i64 %i
+//!   %v = load float, ptr %q                                 %v = load float, ptr addrspace(3) %p.i
+//! ```
+//! The analysis (`analysis::infer_spaces`) gives each flat address expression
+//! a space. This pass then, in postorder, clones every expression whose space
+//! is specific into that space (the clone takes the original's name; a phi's
+//! operands that are not cloned yet get a `poison` placeholder, fixed once all
+//! clones exist), and moves the uses over:
+//! - the address of loads, stores (never the stored value), `atomicrmw`,
+//!   `cmpxchg` and memset/memcpy/memmove (switching the intrinsic overload);
+//!   a volatile access only when the target has a volatile access in the new
+//!   space (TTI `hasVolatileVariant`, as upstream);
+//! - pointer `icmp`s whose other side is in the same space or a castable
+//!   constant (`null`);
+//! - `addrspacecast`s to the inferred space, which disappear;
+//! - any other user keeps a flat pointer: it gets `addrspacecast` of the
+//!   clone back to the generic space.
+//! Originals left without uses are deleted (dead casts included).
+//!
+//! Target rules come from TTI through the shim (flat space, spaces assumed by
+//! the target); upstream's `-assume-default-is-flat-addrspace` makes space 0
+//! the flat space on any target. Functions of targets without a flat space
+//! are left alone.
+//!
+//! *Not yet* (see the issue): target intrinsics (`collectFlatAddressOperands`,
+//! `rewriteIntrinsicWithAddressSpace`), `llvm.ptrmask`, no-op
+//! `ptrtoint`/`inttoptr` pairs, assumptions (`llvm.assume(is.shared(p))`),
+//! vectors of pointers, and the inter-procedural specialization.
+//!
+//! *Remarks*: passed `Inferred` (per function: how many expressions and
+//! accesses moved). Tests: `test/ir/infer-address-spaces/`.
+
+use crate::analysis::fxhash::FxHashMap;
+use crate::analysis::infer_spaces::{self, Inference};
+use crate::llvm::{self, RemarkKind, Tti};
+use crate::params::{self, ParamError};
+use crate::passes::{Changed, FunctionPass, PassCx};
+use inkwell::builder::Builder;
+use inkwell::types::PointerType;
+use inkwell::values::{
+    AsValueRef, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
+    PhiValue, PointerValue,
+};
+use inkwell::AddressSpace;
+use llvm_sys::prelude::LLVMValueRef;
+
+/// The pipeline name.
+pub const NAME: &str = "gpucc-infer-address-spaces";
+
+/// Parameters of `gpucc-infer-address-spaces<...>` (none yet).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InferParams;
+
+impl InferParams {
+    /// Parses the text between `<` and `>`.
+    pub fn parse(text: &str) -> Result<Self, ParamError> {
+        params::parse(text, &[], |_, _| {})?;
+        Ok(InferParams)
+    }
+}
+
+/// The pass.
+pub struct InferAddressSpacesPass {
+    _params: InferParams,
+}
+
+impl InferAddressSpacesPass {
+    pub fn new(params: InferParams) -> Self {
+        InferAddressSpacesPass { _params: params }
+    }
+}
+
+#[derive(Debug, Default)]
+struct Stats {
+    num_expressions: u64,
+    num_accesses: u64,
+    num_casts_back: u64,
+}
+
+impl FunctionPass for InferAddressSpacesPass {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn run<'ctx>(&self, f: FunctionValue<'ctx>, cx: &PassCx<'ctx>) -> Changed {
+        let tti = Tti::new(cx.fam(), f);
+        let assume_flat = match llvm::upstream_bool_option("assume-default-is-flat-addrspace") {
+            Some((true, _)) => Some(0),
+            _ => None,
+        };
+        let Some(inference) = infer_spaces::infer(f, &tti, assume_flat) else {
+            return Changed::No;
+        };
+        let mut stats = Stats::default();
+        let changed = rewrite(f, &inference, &tti, &mut stats);
+        if changed {
+            cx.remark(RemarkKind::Passed, "Inferred", None, || {
+                format!(
+                    "@{}: {} generic address expressions moved to specific spaces; {} memory \
+                     accesses and comparisons rewritten; {} casts back to generic kept",
+                    f.get_name().to_string_lossy(),
+                    stats.num_expressions,
+                    stats.num_accesses,
+                    stats.num_casts_back
+                )
+            });
+        }
+        Changed::from_bool(changed)
+    }
+}
+
+/// The pointer type of `space` in `p`'s context.
+fn ptr_type<'ctx>(p: PointerValue<'ctx>, space: u32) -> PointerType<'ctx> {
+    let space = AddressSpace::try_from(space)
+        .expect("gpucc-infer-address-spaces: address spaces fit in 24 bits");
+    p.get_type().get_context().ptr_type(space)
+}
+
+/// A clone's operand still to be patched: (new phi, incoming index, old value).
+type Placeholder<'ctx> = (InstructionValue<'ctx>, u32, PointerValue<'ctx>);
+
+struct Rewriter<'a, 'ctx> {
+    inference: &'a Inference<'ctx>,
+    b: Builder<'ctx>,
+    /// Old flat expression -> its clone in the specific space.
+    clones: FxHashMap<LLVMValueRef, PointerValue<'ctx>>,
+    placeholders: Vec<Placeholder<'ctx>>,
+}
+
+impl<'ctx> Rewriter<'_, 'ctx> {
+    /// `op` in space `space`: its clone, a constant cast, or a placeholder.
+    fn operand(
+        &mut self,
+        op: PointerValue<'ctx>,
+        space: u32,
+        user: Option<(InstructionValue<'ctx>, u32)>,
+    ) -> PointerValue<'ctx> {
+        if let Some(c) = self.clones.get(&op.as_value_ref()) {
+            return *c;
+        }
+        if llvm::space_of(op) == space {
+            return op;
+        }
+        if llvm::is_constant(op) {
+            return llvm::const_addrspacecast(op, ptr_type(op, space));
+        }
+        let poison = ptr_type(op, space).get_poison();
+        if let Some((phi, idx)) = user {
+            self.placeholders.push((phi, idx, op));
+        }
+        poison
+    }
+
+    /// Builds the clone of flat expression `v` in `space`; `None` if `v`
+    /// cannot be cloned (it then stays, and its users keep it).
+    fn clone(&mut self, v: PointerValue<'ctx>, space: u32) -> Option<PointerValue<'ctx>> {
+        let ops: Vec<PointerValue<'ctx>> = llvm::operands(v)
+            .into_iter()
+            .filter_map(|o| match o {
+                BasicValueEnum::PointerValue(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        let opcode = llvm::operator_opcode(v)?;
+        let Some(inst) = v.as_instruction() else {
+            // A constant expression: rebuild it on the new operand.
+            return match opcode {
+                InstructionOpcode::AddrSpaceCast | InstructionOpcode::BitCast => {
+                    Some(self.operand(*ops.first()?, space, None))
+                }
+                InstructionOpcode::GetElementPtr => {
+                    let base = self.operand(*ops.first()?, space, None);
+                    llvm::is_constant(base).then(|| {
+                        llvm::const_expr_with_operands(v, &[(0, base)], ptr_type(v, space))
+                    })
+                }
+                InstructionOpcode::Select => {
+                    let a = self.operand(*ops.first()?, space, None);
+                    let b = self.operand(*ops.get(1)?, space, None);
+                    (llvm::is_constant(a) && llvm::is_constant(b)).then(|| {
+                        llvm::const_expr_with_operands(v, &[(1, a), (2, b)], ptr_type(v, space))
+                    })
+                }
+                _ => None,
+            };
+        };
+        if let Some(loc) = inst.get_debug_location() {
+            self.b.set_current_debug_location(loc);
+        } else {
+            self.b.unset_current_debug_location();
+        }
+        match opcode {
+            // The source of a cast to flat is already in `space`.
+            InstructionOpcode::AddrSpaceCast | InstructionOpcode::BitCast => {
+                Some(self.operand(*ops.first()?, space, None))
+            }
+            InstructionOpcode::GetElementPtr => {
+                let base = self.operand(*ops.first()?, space, None);
+                self.b.position_before(&inst);
+                let new = llvm::clone_gep_on(&self.b, inst, base, "");
+                llvm::take_name(inst, new);
+                Some(new)
+            }
+            InstructionOpcode::Select => {
+                let cond = match llvm::operands(inst).first()? {
+                    BasicValueEnum::IntValue(c) => *c,
+                    _ => return None,
+                };
+                let a = self.operand(ops[0], space, None);
+                let b = self.operand(ops[1], space, None);
+                self.b.position_before(&inst);
+                let s = self.b.build_select(cond, a, b, "").ok()?.into_pointer_value();
+                llvm::take_name(inst, s);
+                Some(s)
+            }
+            InstructionOpcode::Phi => {
+                self.b.position_before(&inst);
+                let phi = self.b.build_phi(ptr_type(v, space), "").ok()?;
+                llvm::take_name(inst, phi.as_basic_value().into_pointer_value());
+                let old = PhiValue::try_from(inst).ok()?;
+                for i in 0..old.count_incoming() {
+                    let (val, bb) = old.get_incoming(i)?;
+                    let BasicValueEnum::PointerValue(p) = val else {
+                        return None;
+                    };
+                    let phi_inst = phi.as_instruction();
+                    let new = self.operand(p, space, Some((phi_inst, i)));
+                    phi.add_incoming(&[(&new as &dyn BasicValue<'ctx>, bb)]);
+                }
+                Some(phi.as_basic_value().into_pointer_value())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Does the access `user` (operand `idx` is the pointer) accept a pointer in
+/// `space`? Volatile accesses need the target's volatile variant.
+fn is_access_pointer(user: InstructionValue<'_>, idx: u32, space: u32, tti: &Tti<'_>) -> bool {
+    let pointer_operand = match user.get_opcode() {
+        InstructionOpcode::Load | InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg => 0,
+        InstructionOpcode::Store => 1,
+        _ => return false,
+    };
+    if idx != pointer_operand {
+        return false;
+    }
+    !user.get_volatile().unwrap_or(false) || tti.has_volatile_variant(user, space)
+}
+
+/// Is this memset/memcpy/memmove volatile (its last argument is `true`)?
+fn is_volatile_mem_intrinsic(call: InstructionValue<'_>) -> bool {
+    llvm::operands(call)
+        .get(3)
+        .and_then(|v| match v {
+            BasicValueEnum::IntValue(i) => i.get_zero_extended_constant(),
+            _ => None,
+        })
+        .is_some_and(|k| k != 0)
+}
+
+/// Clones, moves uses, deletes dead originals. Returns whether anything changed.
+fn rewrite<'ctx>(
+    f: FunctionValue<'ctx>,
+    inference: &Inference<'ctx>,
+    tti: &Tti<'_>,
+    stats: &mut Stats,
+) -> bool {
+    let ctx = f.get_type().get_context();
+    let mut rw = Rewriter {
+        inference,
+        b: ctx.create_builder(),
+        clones: FxHashMap::default(),
+        placeholders: Vec::new(),
+    };
+    let mut rewritten: Vec<(PointerValue<'ctx>, PointerValue<'ctx>, u32)> = Vec::new();
+    for &v in &inference.postorder {
+        let Some(space) = rw.inference.inferred_specific(v) else {
+            continue;
+        };
+        if space == inference.flat {
+            continue;
+        }
+        if let Some(new) = rw.clone(v, space) {
+            rw.clones.insert(v.as_value_ref(), new);
+            rewritten.push((v, new, space));
+        }
+    }
+    if rewritten.is_empty() {
+        return false;
+    }
+    stats.num_expressions = rewritten.len() as u64;
+    // Patch the placeholders of phis whose operands were cloned later.
+    for (phi, idx, old) in std::mem::take(&mut rw.placeholders) {
+        if let Some(new) = rw.clones.get(&old.as_value_ref()) {
+            phi.set_operand(idx, *new);
+        } else {
+            // Not cloned (it could not be): cast the original.
+            let space = llvm::space_of(phi_result(phi));
+            let cast = cast_after(&rw.b, old, space);
+            phi.set_operand(idx, cast);
+        }
+    }
+    let mut dead: Vec<InstructionValue<'ctx>> = Vec::new();
+    for &(old, new, space) in &rewritten {
+        for (user, idx) in llvm::uses_of::<'ctx>(old) {
+            if user.get_parent().and_then(|bb| bb.get_parent()) != Some(f) {
+                continue; // a constant used in another function
+            }
+            if rw.clones.contains_key(&user.as_value_ref()) {
+                continue; // replaced by its own clone; dies below
+            }
+            if is_access_pointer(user, idx, space, tti) {
+                user.set_operand(idx, new);
+                stats.num_accesses += 1;
+                continue;
+            }
+            match user.get_opcode() {
+                InstructionOpcode::Call
+                    if llvm::mem_intrinsic_kind(user) >= idx + 1
+                        && idx <= 1
+                        && !is_volatile_mem_intrinsic(user) =>
+                {
+                    if llvm::rewrite_mem_intrinsic_pointer(user, idx, new) {
+                        stats.num_accesses += 1;
+                        continue;
+                    }
+                }
+                InstructionOpcode::ICmp if idx <= 1 => {
+                    let other_idx = 1 - idx;
+                    if let Some(BasicValueEnum::PointerValue(other)) =
+                        llvm::operands(user).get(other_idx as usize).copied()
+                    {
+                        let other_new = match rw.clones.get(&other.as_value_ref()) {
+                            Some(o) if llvm::space_of(*o) == space => Some(*o),
+                            _ if llvm::is_constant(other)
+                                && !rw.clones.contains_key(&other.as_value_ref())
+                                && infer_spaces::constant_castable_to(other, space, inference.flat) =>
+                            {
+                                Some(llvm::const_addrspacecast(other, ptr_type(other, space)))
+                            }
+                            _ => None,
+                        };
+                        if let Some(o) = other_new {
+                            user.set_operand(idx, new);
+                            user.set_operand(other_idx, o);
+                            stats.num_accesses += 1;
+                            continue;
+                        }
+                    }
+                }
+                InstructionOpcode::AddrSpaceCast => {
+                    if let Some(res) = llvm::result_pointer(user) {
+                        if llvm::space_of(res) == space {
+                            llvm::replace_all_uses(user, new);
+                            dead.push(user);
+                            continue;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            // Anyone else keeps a generic pointer. An original addrspacecast
+            // already is one: the user keeps it.
+            if llvm::operator_opcode(old) == Some(InstructionOpcode::AddrSpaceCast)
+                && old.as_instruction().is_some()
+            {
+                continue;
+            }
+            let cast = cast_after(&rw.b, new, inference.flat);
+            user.set_operand(idx, cast);
+            stats.num_casts_back += 1;
+        }
+    }
+    // Delete dead casts, then dead originals, users before operands (the
+    // reverse of postorder), so a chain dies link by link.
+    for i in dead {
+        if i.get_first_use().is_none() {
+            i.erase_from_basic_block();
+        }
+    }
+    erase_dead_originals(&rewritten);
+    true
+}
+
+/// Erases the originals that only feed each other (a self-referencing phi,
+/// a chain of GEPs): an original is live if something outside the set uses
+/// it, or a live original does.
+fn erase_dead_originals(rewritten: &[(PointerValue<'_>, PointerValue<'_>, u32)]) {
+    let olds: Vec<InstructionValue<'_>> =
+        rewritten.iter().filter_map(|(old, _, _)| old.as_instruction()).collect();
+    let index: FxHashMap<LLVMValueRef, usize> =
+        olds.iter().enumerate().map(|(i, v)| (v.as_value_ref(), i)).collect();
+    let mut live = vec![false; olds.len()];
+    let mut work: Vec<usize> = Vec::new();
+    for (i, old) in olds.iter().enumerate() {
+        let used_outside = llvm::uses_of::<'_>(*old)
+            .iter()
+            .any(|(user, _)| !index.contains_key(&user.as_value_ref()));
+        if used_outside {
+            live[i] = true;
+            work.push(i);
+        }
+    }
+    while let Some(i) = work.pop() {
+        for op in llvm::operands(olds[i]) {
+            if let Some(&j) = index.get(&op.as_value_ref()) {
+                if !live[j] {
+                    live[j] = true;
+                    work.push(j);
+                }
+            }
+        }
+    }
+    let dead: Vec<InstructionValue<'_>> =
+        olds.iter().zip(&live).filter(|(_, l)| !**l).map(|(v, _)| *v).collect();
+    // Break the cycles first, then erase.
+    for d in &dead {
+        if let Some(p) = llvm::result_pointer(*d) {
+            llvm::replace_all_uses(*d, p.get_type().get_poison());
+        }
+    }
+    for d in dead {
+        d.erase_from_basic_block();
+    }
+}
+
+/// The result of phi instruction `phi` as a pointer.
+fn phi_result<'ctx>(phi: InstructionValue<'ctx>) -> PointerValue<'ctx> {
+    PhiValue::try_from(phi)
+        .expect("gpucc-infer-address-spaces: placeholder user is a phi")
+        .as_basic_value()
+        .into_pointer_value()
+}
+
+/// `addrspacecast` of `v` to `space`, placed right after `v`'s definition
+/// (after the phis of its block), or a constant cast for constants.
+fn cast_after<'ctx>(b: &Builder<'ctx>, v: PointerValue<'ctx>, space: u32) -> PointerValue<'ctx> {
+    if llvm::is_constant(v) {
+        return llvm::const_addrspacecast(v, ptr_type(v, space));
+    }
+    match v.as_instruction() {
+        Some(def) => {
+            let mut at = def.get_next_instruction();
+            while let Some(i) = at {
+                if i.get_opcode() != InstructionOpcode::Phi {
+                    break;
+                }
+                at = i.get_next_instruction();
+            }
+            let at = at.expect("gpucc-infer-address-spaces: a block ends in a terminator");
+            b.position_before(&at);
+        }
+        None => {
+            // An argument: at the top of the entry block.
+            let f = llvm::function_of_argument(v)
+                .expect("gpucc-infer-address-spaces: a non-instruction clone is an argument");
+            let entry = f.get_first_basic_block().expect("gpucc: definitions have an entry");
+            let mut first = entry.get_first_instruction();
+            while let Some(i) = first.filter(|i| i.get_opcode() == InstructionOpcode::Phi) {
+                first = i.get_next_instruction();
+            }
+            b.position_before(&first.expect("gpucc: blocks have a terminator"));
+        }
+    }
+    b.unset_current_debug_location();
+    b.build_address_space_cast(v, ptr_type(v, space), "")
+        .expect("gpucc-infer-address-spaces: builder is positioned")
+}
