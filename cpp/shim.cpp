@@ -236,3 +236,104 @@ GPUCC_EXPORT LLVMValueRef gpucc_const_expr_with_operands(
   return wrap(E->getWithOperands(Ops, unwrap(NewTy), /*OnlyIfReduced=*/false,
                                  SrcElemTy));
 }
+
+/// The pointer operands of intrinsic call `Call` that memory-space inference
+/// may move to a specific space: objectsize and ptrmask (0), masked gather
+/// (0) and scatter (1), and what the target lists for its own intrinsics.
+/// Writes up to `Max` operand indices to `Out`; returns how many.
+GPUCC_EXPORT unsigned gpucc_intrinsic_flat_operands(void *FAM, LLVMValueRef F,
+                                                    LLVMValueRef Call,
+                                                    unsigned *Out,
+                                                    unsigned Max) {
+  auto *II = dyn_cast<IntrinsicInst>(unwrap(Call));
+  if (!II || Max == 0)
+    return 0;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::objectsize:
+  case Intrinsic::ptrmask:
+  case Intrinsic::masked_gather:
+    Out[0] = 0;
+    return 1;
+  case Intrinsic::masked_scatter:
+    Out[0] = 1;
+    return 1;
+  default: {
+    SmallVector<int, 2> Idx;
+    if (!tti(FAM, F).collectFlatAddressOperands(Idx, II->getIntrinsicID()))
+      return 0;
+    unsigned N = 0;
+    for (int I : Idx)
+      if (N < Max && I >= 0)
+        Out[N++] = static_cast<unsigned>(I);
+    return N;
+  }
+  }
+}
+
+/// Is `V` a call of llvm.ptrmask (an address operator)?
+GPUCC_EXPORT bool gpucc_is_ptrmask(LLVMValueRef V) {
+  auto *II = dyn_cast<IntrinsicInst>(unwrap(V));
+  return II && II->getIntrinsicID() == Intrinsic::ptrmask;
+}
+
+/// Moves operand `OldV` of intrinsic call `Call` to `NewV` (a pointer in
+/// another space): objectsize and masked gather/scatter switch overload; other
+/// intrinsics ask the target, and a replacement the target builds takes the
+/// call's uses. Returns false if the call cannot be rewritten.
+GPUCC_EXPORT bool gpucc_rewrite_intrinsic_pointer(void *FAM,
+                                                          LLVMValueRef F,
+                                                          LLVMValueRef Call,
+                                                          LLVMValueRef OldV,
+                                                          LLVMValueRef NewV) {
+  auto *II = dyn_cast<IntrinsicInst>(unwrap(Call));
+  if (!II)
+    return false;
+  Module *M = II->getModule();
+  Value *New = unwrap(NewV);
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::objectsize:
+    II->setArgOperand(0, New);
+    II->setCalledFunction(Intrinsic::getDeclaration(
+        M, Intrinsic::objectsize, {II->getType(), New->getType()}));
+    return true;
+  case Intrinsic::masked_gather:
+    II->setArgOperand(0, New);
+    II->setCalledFunction(Intrinsic::getDeclaration(
+        M, Intrinsic::masked_gather, {II->getType(), New->getType()}));
+    return true;
+  case Intrinsic::masked_scatter:
+    II->setArgOperand(1, New);
+    II->setCalledFunction(Intrinsic::getDeclaration(
+        M, Intrinsic::masked_scatter,
+        {II->getArgOperand(0)->getType(), New->getType()}));
+    return true;
+  case Intrinsic::ptrmask:
+    return false; // an address operator, cloned by gpucc_ptrmask_in_space
+  default: {
+    Value *Rewrite =
+        tti(FAM, F).rewriteIntrinsicWithAddressSpace(II, unwrap(OldV), New);
+    if (!Rewrite)
+      return false;
+    if (Rewrite != II)
+      II->replaceAllUsesWith(Rewrite);
+    return true;
+  }
+  }
+}
+
+/// llvm.ptrmask call `Call` rebuilt (by the target) on pointer `NewPtr`, or
+/// null if the target cannot.
+GPUCC_EXPORT LLVMValueRef gpucc_ptrmask_in_space(void *FAM, LLVMValueRef F,
+                                                 LLVMValueRef Call,
+                                                 LLVMValueRef NewPtr) {
+  auto *II = dyn_cast<IntrinsicInst>(unwrap(Call));
+  if (!II || II->getIntrinsicID() != Intrinsic::ptrmask)
+    return nullptr;
+  return wrap(tti(FAM, F).rewriteIntrinsicWithAddressSpace(
+      II, II->getArgOperand(0), unwrap(NewPtr)));
+}
+
+/// Copies all metadata (not the debug location) of `From` to `To`.
+GPUCC_EXPORT void gpucc_copy_metadata(LLVMValueRef From, LLVMValueRef To) {
+  unwrap<Instruction>(To)->copyMetadata(*unwrap<Instruction>(From));
+}

@@ -33,8 +33,7 @@ use super::addr_space::Space;
 use super::fxhash::FxHashMap;
 use crate::llvm::{self, Tti};
 use inkwell::values::{
-    AsValueRef, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
-    PointerValue,
+    AsValueRef, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, PointerValue,
 };
 use llvm_sys::prelude::LLVMValueRef;
 
@@ -82,6 +81,7 @@ fn is_address_operator(v: PointerValue<'_>, tti: &Tti<'_>) -> bool {
             | InstructionOpcode::GetElementPtr
             | InstructionOpcode::Select,
         ) => true,
+        Some(InstructionOpcode::Call) if llvm::is_ptrmask(v) => true,
         Some(_) => tti.assumed_address_space(v).is_some(),
         None => false,
     }
@@ -97,6 +97,7 @@ fn pointer_operands<'ctx>(v: PointerValue<'ctx>) -> Vec<PointerValue<'ctx>> {
             | InstructionOpcode::AddrSpaceCast
             | InstructionOpcode::GetElementPtr,
         ) => ops.into_iter().take(1).collect(),
+        Some(InstructionOpcode::Call) if llvm::is_ptrmask(v) => ops.into_iter().take(1).collect(),
         Some(InstructionOpcode::Select) => ops.into_iter().skip(1).take(2).collect(),
         _ => Vec::new(),
     };
@@ -118,7 +119,10 @@ fn as_pointer(v: BasicValueEnum<'_>) -> Option<PointerValue<'_>> {
 
 /// The pointer operands of `inst` that are worth moving to a specific space
 /// (the roots of the search).
-pub fn rewritable_pointer_operands<'ctx>(inst: InstructionValue<'ctx>) -> Vec<PointerValue<'ctx>> {
+pub fn rewritable_pointer_operands<'ctx>(
+    inst: InstructionValue<'ctx>,
+    tti: &Tti<'_>,
+) -> Vec<PointerValue<'ctx>> {
     let ops = llvm::operands(inst);
     let pick = |i: usize| ops.get(i).copied().and_then(as_pointer);
     let picked = match inst.get_opcode() {
@@ -132,7 +136,11 @@ pub fn rewritable_pointer_operands<'ctx>(inst: InstructionValue<'ctx>) -> Vec<Po
         InstructionOpcode::Call => match llvm::mem_intrinsic_kind(inst) {
             1 => vec![pick(0)],
             2 => vec![pick(0), pick(1)],
-            _ => vec![],
+            _ => tti
+                .intrinsic_flat_operands(inst)
+                .into_iter()
+                .map(|i| pick(usize::try_from(i).unwrap_or(usize::MAX)))
+                .collect(),
         },
         _ => vec![],
     };
@@ -145,19 +153,18 @@ fn collect<'ctx>(f: FunctionValue<'ctx>, flat: u32, tti: &Tti<'_>) -> Vec<Pointe
     let mut visited: FxHashMap<LLVMValueRef, ()> = FxHashMap::default();
     // (value, operands pushed?)
     let mut stack: Vec<(PointerValue<'ctx>, bool)> = Vec::new();
-    let is_flat_expr = |p: PointerValue<'ctx>| {
-        llvm::space_of(p) == flat && is_address_operator(p, tti)
-    };
+    let is_flat_expr =
+        |p: PointerValue<'ctx>| llvm::space_of(p) == flat && is_address_operator(p, tti);
     let push = |p: PointerValue<'ctx>,
-                    stack: &mut Vec<(PointerValue<'ctx>, bool)>,
-                    visited: &mut FxHashMap<LLVMValueRef, ()>| {
+                stack: &mut Vec<(PointerValue<'ctx>, bool)>,
+                visited: &mut FxHashMap<LLVMValueRef, ()>| {
         if is_flat_expr(p) && visited.insert(p.as_value_ref(), ()).is_none() {
             stack.push((p, false));
         }
     };
     for bb in f.get_basic_blocks() {
         for inst in bb.get_instructions() {
-            for root in rewritable_pointer_operands(inst) {
+            for root in rewritable_pointer_operands(inst, tti) {
                 push(root, &mut stack, &mut visited);
                 while let Some(&(top, expanded)) = stack.last() {
                     if expanded {
@@ -207,7 +214,11 @@ pub fn constant_castable_to(c: PointerValue<'_>, to: u32, flat: u32) -> bool {
 
 /// Runs the inference on `f`. Returns `None` when the target has no flat
 /// address space (and `assume_flat` does not name one).
-pub fn infer<'ctx>(f: FunctionValue<'ctx>, tti: &Tti<'_>, assume_flat: Option<u32>) -> Option<Inference<'ctx>> {
+pub fn infer<'ctx>(
+    f: FunctionValue<'ctx>,
+    tti: &Tti<'_>,
+    assume_flat: Option<u32>,
+) -> Option<Inference<'ctx>> {
     let flat = assume_flat.or_else(|| tti.flat_address_space())?;
     let postorder = collect(f, flat, tti);
     let mut spaces: FxHashMap<LLVMValueRef, Space> = FxHashMap::default();
@@ -247,8 +258,10 @@ pub fn infer<'ctx>(f: FunctionValue<'ctx>, tti: &Tti<'_>, assume_flat: Option<u3
             let ops = pointer_operands(v);
             let (a, b) = (ops[0], ops[1]);
             let (sa, sb) = (space_of(&spaces, a), space_of(&spaces, b));
-            let (ca, cb) = (llvm::is_constant(a) && !spaces.contains_key(&a.as_value_ref()),
-                            llvm::is_constant(b) && !spaces.contains_key(&b.as_value_ref()));
+            let (ca, cb) = (
+                llvm::is_constant(a) && !spaces.contains_key(&a.as_value_ref()),
+                llvm::is_constant(b) && !spaces.contains_key(&b.as_value_ref()),
+            );
             if (cb && sa == Space::Unknown) || (ca && sb == Space::Unknown) {
                 // Wait until the non-constant side is known.
                 continue;
@@ -274,12 +287,20 @@ pub fn infer<'ctx>(f: FunctionValue<'ctx>, tti: &Tti<'_>, assume_flat: Option<u3
             continue;
         }
         spaces.insert(v.as_value_ref(), new);
-        for &u in users.get(&v.as_value_ref()).map(Vec::as_slice).unwrap_or(&[]) {
+        for &u in users
+            .get(&v.as_value_ref())
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+        {
             if !queued[u] && spaces[&postorder[u].as_value_ref()] != Space::Generic {
                 queued[u] = true;
                 worklist.push(u);
             }
         }
     }
-    Some(Inference { flat, postorder, spaces })
+    Some(Inference {
+        flat,
+        postorder,
+        spaces,
+    })
 }

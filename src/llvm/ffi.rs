@@ -65,4 +65,26 @@ extern "C" {
         n: usize,
         new_ty: LLVMTypeRef,
     ) -> LLVMValueRef;
+    pub(super) fn gpucc_intrinsic_flat_operands(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        call: LLVMValueRef,
+        out: *mut u32,
+        max: u32,
+    ) -> u32;
+    pub(super) fn gpucc_is_ptrmask(v: LLVMValueRef) -> bool;
+    pub(super) fn gpucc_rewrite_intrinsic_pointer(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        call: LLVMValueRef,
+        old: LLVMValueRef,
+        new: LLVMValueRef,
+    ) -> bool;
+    pub(super) fn gpucc_ptrmask_in_space(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        call: LLVMValueRef,
+        new_ptr: LLVMValueRef,
+    ) -> LLVMValueRef;
+    pub(super) fn gpucc_copy_metadata(from: LLVMValueRef, to: LLVMValueRef);
 }

@@ -14,8 +14,8 @@ pub mod edge;
 mod ffi;
 
 use inkwell::basic_block::BasicBlock;
-use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue};
 use inkwell::types::AsTypeRef;
+use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue};
 use llvm_sys::core as c;
 use llvm_sys::prelude::LLVMValueRef;
 use std::ffi::{c_void, CStr};
@@ -268,7 +268,9 @@ impl<'a> Tti<'a> {
     /// The target's flat (generic) address space, if it has one.
     pub fn flat_address_space(&self) -> Option<u32> {
         // SAFETY: live FAM and function.
-        let s = unsafe { ffi::gpucc_tti_flat_address_space(self.fam.raw.as_ptr(), self.f.as_value_ref()) };
+        let s = unsafe {
+            ffi::gpucc_tti_flat_address_space(self.fam.raw.as_ptr(), self.f.as_value_ref())
+        };
         (s != NO_SPACE).then_some(s)
     }
 
@@ -276,7 +278,11 @@ impl<'a> Tti<'a> {
     pub fn assumed_address_space(&self, v: impl AsValueRef) -> Option<u32> {
         // SAFETY: live FAM, function and value.
         let s = unsafe {
-            ffi::gpucc_tti_assumed_address_space(self.fam.raw.as_ptr(), self.f.as_value_ref(), v.as_value_ref())
+            ffi::gpucc_tti_assumed_address_space(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                v.as_value_ref(),
+            )
         };
         (s != NO_SPACE).then_some(s)
     }
@@ -297,7 +303,14 @@ impl<'a> Tti<'a> {
     /// Is a cast between these spaces free?
     pub fn is_noop_addrspacecast(&self, from: u32, to: u32) -> bool {
         // SAFETY: live FAM and function.
-        unsafe { ffi::gpucc_tti_is_noop_addrspacecast(self.fam.raw.as_ptr(), self.f.as_value_ref(), from, to) }
+        unsafe {
+            ffi::gpucc_tti_is_noop_addrspacecast(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                from,
+                to,
+            )
+        }
     }
 }
 
@@ -316,7 +329,9 @@ pub fn rewrite_mem_intrinsic_pointer(
     new_ptr: inkwell::values::PointerValue<'_>,
 ) -> bool {
     // SAFETY: the shim checks the call kind and argument index.
-    unsafe { ffi::gpucc_rewrite_mem_intrinsic_pointer(call.as_value_ref(), arg, new_ptr.as_value_ref()) }
+    unsafe {
+        ffi::gpucc_rewrite_mem_intrinsic_pointer(call.as_value_ref(), arg, new_ptr.as_value_ref())
+    }
 }
 
 /// Opcode of an instruction or constant expression, by LLVM-C's numbering
@@ -390,10 +405,16 @@ pub fn const_addrspacecast<'ctx>(
     c: inkwell::values::PointerValue<'ctx>,
     ty: inkwell::types::PointerType<'ctx>,
 ) -> inkwell::values::PointerValue<'ctx> {
-    assert!(is_constant(c), "gpucc: const_addrspacecast of a non-constant");
+    assert!(
+        is_constant(c),
+        "gpucc: const_addrspacecast of a non-constant"
+    );
     // SAFETY: `c` is a constant pointer (checked), `ty` a pointer type.
     unsafe {
-        inkwell::values::PointerValue::new(c::LLVMConstAddrSpaceCast(c.as_value_ref(), ty.as_type_ref()))
+        inkwell::values::PointerValue::new(c::LLVMConstAddrSpaceCast(
+            c.as_value_ref(),
+            ty.as_type_ref(),
+        ))
     }
 }
 
@@ -405,9 +426,15 @@ pub fn clone_gep_on<'ctx>(
     base: inkwell::values::PointerValue<'ctx>,
     name: &str,
 ) -> inkwell::values::PointerValue<'ctx> {
-    assert_eq!(gep.get_opcode(), inkwell::values::InstructionOpcode::GetElementPtr);
-    let ty = gep.get_gep_source_element_type().expect("gpucc: GEP has a source type");
-    let indices: Vec<inkwell::values::BasicValueEnum<'ctx>> = operands(gep).into_iter().skip(1).collect();
+    assert_eq!(
+        gep.get_opcode(),
+        inkwell::values::InstructionOpcode::GetElementPtr
+    );
+    let ty = gep
+        .get_gep_source_element_type()
+        .expect("gpucc: GEP has a source type");
+    let indices: Vec<inkwell::values::BasicValueEnum<'ctx>> =
+        operands(gep).into_iter().skip(1).collect();
     let cname = std::ffi::CString::new(name).unwrap_or_default();
     // SAFETY: the indices are the ones of an existing, valid GEP with the same
     // source element type, so the new GEP is as valid as the old one.
@@ -436,12 +463,18 @@ pub fn const_expr_with_operands<'ctx>(
     replace: &[(u32, inkwell::values::PointerValue<'ctx>)],
     ty: inkwell::types::PointerType<'ctx>,
 ) -> inkwell::values::PointerValue<'ctx> {
-    assert!(is_constant_expr(ce), "gpucc: const_expr_with_operands on a non-expression");
+    assert!(
+        is_constant_expr(ce),
+        "gpucc: const_expr_with_operands on a non-expression"
+    );
     // SAFETY: the operand count is checked; replacements are constants.
     unsafe {
         let n = u32::try_from(c::LLVMGetNumOperands(ce.as_value_ref())).unwrap_or(0);
         for (i, op) in replace {
-            assert!(*i < n && is_constant(*op), "gpucc: bad constant operand replacement");
+            assert!(
+                *i < n && is_constant(*op),
+                "gpucc: bad constant operand replacement"
+            );
         }
         let index: Vec<u32> = replace.iter().map(|(i, _)| *i).collect();
         let ops: Vec<LLVMValueRef> = replace.iter().map(|(_, o)| o.as_value_ref()).collect();
@@ -473,7 +506,9 @@ pub fn uses_of<'ctx>(v: impl AsValueRef) -> Vec<(InstructionValue<'ctx>, u32)> {
                 .iter()
                 .filter(|(usr, _): &&(InstructionValue<'ctx>, u32)| usr.as_value_ref() == user)
                 .count();
-            let idx = (0..n).filter(|&i| c::LLVMGetOperand(user, i) == raw).nth(seen);
+            let idx = (0..n)
+                .filter(|&i| c::LLVMGetOperand(user, i) == raw)
+                .nth(seen);
             if let (Some(i), false) = (idx, c::LLVMIsAInstruction(user).is_null()) {
                 out.push((InstructionValue::new(user), i));
             }
@@ -490,7 +525,9 @@ pub fn space_of(p: inkwell::values::PointerValue<'_>) -> u32 {
 }
 
 /// The result of `inst` as a pointer, if it produces one.
-pub fn result_pointer<'ctx>(inst: InstructionValue<'ctx>) -> Option<inkwell::values::PointerValue<'ctx>> {
+pub fn result_pointer<'ctx>(
+    inst: InstructionValue<'ctx>,
+) -> Option<inkwell::values::PointerValue<'ctx>> {
     // SAFETY: the type kind is checked before wrapping.
     unsafe {
         let raw = inst.as_value_ref();
@@ -509,4 +546,73 @@ pub fn function_of_argument<'ctx>(v: impl AsValueRef) -> Option<FunctionValue<'c
         }
         FunctionValue::new(c::LLVMGetParamParent(raw))
     }
+}
+
+impl<'a> Tti<'a> {
+    /// Pointer operands of intrinsic call `call` that may move to a specific
+    /// space (LLVM's generic ones and the target's).
+    pub fn intrinsic_flat_operands(&self, call: InstructionValue<'_>) -> Vec<u32> {
+        let mut out = [0u32; 4];
+        // SAFETY: the shim writes at most 4 indices and checks the call kind.
+        let n = unsafe {
+            ffi::gpucc_intrinsic_flat_operands(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                call.as_value_ref(),
+                out.as_mut_ptr(),
+                4,
+            )
+        };
+        out[..usize::try_from(n).unwrap_or(0).min(4)].to_vec()
+    }
+
+    /// Rewrites intrinsic `call` to use `new` instead of `old` (a target's
+    /// replacement call takes the old call's uses). False if it cannot.
+    pub fn rewrite_intrinsic_pointer<'ctx>(
+        &self,
+        call: InstructionValue<'ctx>,
+        old: inkwell::values::PointerValue<'ctx>,
+        new: inkwell::values::PointerValue<'ctx>,
+    ) -> bool {
+        // SAFETY: live values of one function; the shim checks the kind.
+        unsafe {
+            ffi::gpucc_rewrite_intrinsic_pointer(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                call.as_value_ref(),
+                old.as_value_ref(),
+                new.as_value_ref(),
+            )
+        }
+    }
+
+    /// `llvm.ptrmask` call `call` rebuilt by the target on `new_ptr`.
+    pub fn ptrmask_in_space<'ctx>(
+        &self,
+        call: InstructionValue<'ctx>,
+        new_ptr: inkwell::values::PointerValue<'ctx>,
+    ) -> Option<inkwell::values::PointerValue<'ctx>> {
+        // SAFETY: the shim checks the call; a non-null result is a pointer.
+        unsafe {
+            let r = ffi::gpucc_ptrmask_in_space(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                call.as_value_ref(),
+                new_ptr.as_value_ref(),
+            );
+            (!r.is_null()).then(|| inkwell::values::PointerValue::new(r))
+        }
+    }
+}
+
+/// Is `v` a call of `llvm.ptrmask`?
+pub fn is_ptrmask(v: impl AsValueRef) -> bool {
+    // SAFETY: checked cast in the shim.
+    unsafe { ffi::gpucc_is_ptrmask(v.as_value_ref()) }
+}
+
+/// Copies the metadata (not the debug location) of `from` to `to`.
+pub fn copy_metadata(from: InstructionValue<'_>, to: InstructionValue<'_>) {
+    // SAFETY: both are live instructions.
+    unsafe { ffi::gpucc_copy_metadata(from.as_value_ref(), to.as_value_ref()) }
 }

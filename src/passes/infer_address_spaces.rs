@@ -132,6 +132,7 @@ type Placeholder<'ctx> = (InstructionValue<'ctx>, u32, PointerValue<'ctx>);
 
 struct Rewriter<'a, 'ctx> {
     inference: &'a Inference<'ctx>,
+    tti: &'a Tti<'a>,
     b: Builder<'ctx>,
     /// Old flat expression -> its clone in the specific space.
     clones: FxHashMap<LLVMValueRef, PointerValue<'ctx>>,
@@ -220,9 +221,20 @@ impl<'ctx> Rewriter<'_, 'ctx> {
                 let a = self.operand(ops[0], space, None);
                 let b = self.operand(ops[1], space, None);
                 self.b.position_before(&inst);
-                let s = self.b.build_select(cond, a, b, "").ok()?.into_pointer_value();
+                let s = self
+                    .b
+                    .build_select(cond, a, b, "")
+                    .ok()?
+                    .into_pointer_value();
                 llvm::take_name(inst, s);
+                if let Some(si) = s.as_instruction() {
+                    llvm::copy_metadata(inst, si);
+                }
                 Some(s)
+            }
+            InstructionOpcode::Call => {
+                let base = self.operand(*ops.first()?, space, None);
+                self.tti.ptrmask_in_space(inst, base)
             }
             InstructionOpcode::Phi => {
                 self.b.position_before(&inst);
@@ -249,7 +261,9 @@ impl<'ctx> Rewriter<'_, 'ctx> {
 /// `space`? Volatile accesses need the target's volatile variant.
 fn is_access_pointer(user: InstructionValue<'_>, idx: u32, space: u32, tti: &Tti<'_>) -> bool {
     let pointer_operand = match user.get_opcode() {
-        InstructionOpcode::Load | InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg => 0,
+        InstructionOpcode::Load
+        | InstructionOpcode::AtomicRMW
+        | InstructionOpcode::AtomicCmpXchg => 0,
         InstructionOpcode::Store => 1,
         _ => return false,
     };
@@ -280,6 +294,7 @@ fn rewrite<'ctx>(
     let ctx = f.get_type().get_context();
     let mut rw = Rewriter {
         inference,
+        tti,
         b: ctx.create_builder(),
         clones: FxHashMap::default(),
         placeholders: Vec::new(),
@@ -337,6 +352,15 @@ fn rewrite<'ctx>(
                         continue;
                     }
                 }
+                InstructionOpcode::Call
+                    if llvm::mem_intrinsic_kind(user) == 0
+                        && tti.intrinsic_flat_operands(user).contains(&idx) =>
+                {
+                    if tti.rewrite_intrinsic_pointer(user, old, new) {
+                        stats.num_accesses += 1;
+                        continue;
+                    }
+                }
                 InstructionOpcode::ICmp if idx <= 1 => {
                     let other_idx = 1 - idx;
                     if let Some(BasicValueEnum::PointerValue(other)) =
@@ -346,7 +370,11 @@ fn rewrite<'ctx>(
                             Some(o) if llvm::space_of(*o) == space => Some(*o),
                             _ if llvm::is_constant(other)
                                 && !rw.clones.contains_key(&other.as_value_ref())
-                                && infer_spaces::constant_castable_to(other, space, inference.flat) =>
+                                && infer_spaces::constant_castable_to(
+                                    other,
+                                    space,
+                                    inference.flat,
+                                ) =>
                             {
                                 Some(llvm::const_addrspacecast(other, ptr_type(other, space)))
                             }
@@ -398,10 +426,15 @@ fn rewrite<'ctx>(
 /// a chain of GEPs): an original is live if something outside the set uses
 /// it, or a live original does.
 fn erase_dead_originals(rewritten: &[(PointerValue<'_>, PointerValue<'_>, u32)]) {
-    let olds: Vec<InstructionValue<'_>> =
-        rewritten.iter().filter_map(|(old, _, _)| old.as_instruction()).collect();
-    let index: FxHashMap<LLVMValueRef, usize> =
-        olds.iter().enumerate().map(|(i, v)| (v.as_value_ref(), i)).collect();
+    let olds: Vec<InstructionValue<'_>> = rewritten
+        .iter()
+        .filter_map(|(old, _, _)| old.as_instruction())
+        .collect();
+    let index: FxHashMap<LLVMValueRef, usize> = olds
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (v.as_value_ref(), i))
+        .collect();
     let mut live = vec![false; olds.len()];
     let mut work: Vec<usize> = Vec::new();
     for (i, old) in olds.iter().enumerate() {
@@ -423,8 +456,12 @@ fn erase_dead_originals(rewritten: &[(PointerValue<'_>, PointerValue<'_>, u32)])
             }
         }
     }
-    let dead: Vec<InstructionValue<'_>> =
-        olds.iter().zip(&live).filter(|(_, l)| !**l).map(|(v, _)| *v).collect();
+    let dead: Vec<InstructionValue<'_>> = olds
+        .iter()
+        .zip(&live)
+        .filter(|(_, l)| !**l)
+        .map(|(v, _)| *v)
+        .collect();
     // Break the cycles first, then erase.
     for d in &dead {
         if let Some(p) = llvm::result_pointer(*d) {
@@ -466,7 +503,9 @@ fn cast_after<'ctx>(b: &Builder<'ctx>, v: PointerValue<'ctx>, space: u32) -> Poi
             // An argument: at the top of the entry block.
             let f = llvm::function_of_argument(v)
                 .expect("gpucc-infer-address-spaces: a non-instruction clone is an argument");
-            let entry = f.get_first_basic_block().expect("gpucc: definitions have an entry");
+            let entry = f
+                .get_first_basic_block()
+                .expect("gpucc: definitions have an entry");
             let mut first = entry.get_first_instruction();
             while let Some(i) = first.filter(|i| i.get_opcode() == InstructionOpcode::Phi) {
                 first = i.get_next_instruction();
