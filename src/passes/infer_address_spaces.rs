@@ -13,10 +13,12 @@
 //!   %v = load float, ptr %q                                 %v = load float, ptr addrspace(3) %p.i
 //! ```
 //! The analysis (`analysis::infer_spaces`) gives each flat address expression
-//! a space. This pass then, in postorder, clones every expression whose space
-//! is specific into that space (the clone takes the original's name; a phi's
-//! operands that are not cloned yet get a `poison` placeholder, fixed once all
-//! clones exist), and moves the uses over:
+//! a space. This pass then clones every expression whose space is specific
+//! into that space, the clone taking the original's name. Every cycle of the
+//! use-def graph passes through a phi, so phis are made first as empty
+//! shells, then the other expressions in postorder (their operands are all
+//! cloned by then), then the phis' incoming values are filled in. Then the
+//! uses move over:
 //! - the address of loads, stores (never the stored value), `atomicrmw`,
 //!   `cmpxchg` and memset/memcpy/memmove (switching the intrinsic overload);
 //!   a volatile access only when the target has a volatile access in the new
@@ -26,6 +28,7 @@
 //! - `addrspacecast`s to the inferred space, which disappear;
 //! - any other user keeps a flat pointer: it gets `addrspacecast` of the
 //!   clone back to the generic space.
+//!
 //! Originals left without uses are deleted (dead casts included).
 //!
 //! Target rules come from TTI through the shim (flat space, spaces assumed by
@@ -127,26 +130,18 @@ fn ptr_type<'ctx>(p: PointerValue<'ctx>, space: u32) -> PointerType<'ctx> {
     p.get_type().get_context().ptr_type(space)
 }
 
-/// A clone's operand still to be patched: (new phi, incoming index, old value).
-type Placeholder<'ctx> = (InstructionValue<'ctx>, u32, PointerValue<'ctx>);
-
 struct Rewriter<'a, 'ctx> {
     inference: &'a Inference<'ctx>,
     tti: &'a Tti<'a>,
     b: Builder<'ctx>,
     /// Old flat expression -> its clone in the specific space.
     clones: FxHashMap<LLVMValueRef, PointerValue<'ctx>>,
-    placeholders: Vec<Placeholder<'ctx>>,
 }
 
 impl<'ctx> Rewriter<'_, 'ctx> {
-    /// `op` in space `space`: its clone, a constant cast, or a placeholder.
-    fn operand(
-        &mut self,
-        op: PointerValue<'ctx>,
-        space: u32,
-        user: Option<(InstructionValue<'ctx>, u32)>,
-    ) -> PointerValue<'ctx> {
+    /// `op` in space `space`: its clone, itself, a constant cast, or (if its
+    /// clone could not be built) a cast of the original.
+    fn operand(&mut self, op: PointerValue<'ctx>, space: u32) -> PointerValue<'ctx> {
         if let Some(c) = self.clones.get(&op.as_value_ref()) {
             return *c;
         }
@@ -156,11 +151,37 @@ impl<'ctx> Rewriter<'_, 'ctx> {
         if llvm::is_constant(op) {
             return llvm::const_addrspacecast(op, ptr_type(op, space));
         }
-        let poison = ptr_type(op, space).get_poison();
-        if let Some((phi, idx)) = user {
-            self.placeholders.push((phi, idx, op));
+        cast_after(&self.b, op, space)
+    }
+
+    /// An empty phi in `space` in place of phi `inst`, taking its name.
+    fn phi_shell(
+        &mut self,
+        inst: InstructionValue<'ctx>,
+        space: u32,
+    ) -> Option<PointerValue<'ctx>> {
+        let old = llvm::result_pointer(inst)?;
+        self.b.position_before(&inst);
+        set_location(&self.b, inst);
+        let phi = self.b.build_phi(ptr_type(old, space), "").ok()?;
+        let new = phi.as_basic_value().into_pointer_value();
+        llvm::take_name(inst, new);
+        Some(new)
+    }
+
+    /// Fills the incoming values of `new` (the shell of phi `old`).
+    fn fill_phi(&mut self, old: InstructionValue<'ctx>, new: PointerValue<'ctx>, space: u32) {
+        let (Ok(old), Some(new)) = (PhiValue::try_from(old), new.as_instruction()) else {
+            return;
+        };
+        let new = PhiValue::try_from(new).expect("gpucc-infer-address-spaces: shells are phis");
+        for i in 0..old.count_incoming() {
+            let Some((BasicValueEnum::PointerValue(p), bb)) = old.get_incoming(i) else {
+                continue;
+            };
+            let v = self.operand(p, space);
+            new.add_incoming(&[(&v as &dyn BasicValue<'ctx>, bb)]);
         }
-        poison
     }
 
     /// Builds the clone of flat expression `v` in `space`; `None` if `v`
@@ -178,17 +199,17 @@ impl<'ctx> Rewriter<'_, 'ctx> {
             // A constant expression: rebuild it on the new operand.
             return match opcode {
                 InstructionOpcode::AddrSpaceCast | InstructionOpcode::BitCast => {
-                    Some(self.operand(*ops.first()?, space, None))
+                    Some(self.operand(*ops.first()?, space))
                 }
                 InstructionOpcode::GetElementPtr => {
-                    let base = self.operand(*ops.first()?, space, None);
+                    let base = self.operand(*ops.first()?, space);
                     llvm::is_constant(base).then(|| {
                         llvm::const_expr_with_operands(v, &[(0, base)], ptr_type(v, space))
                     })
                 }
                 InstructionOpcode::Select => {
-                    let a = self.operand(*ops.first()?, space, None);
-                    let b = self.operand(*ops.get(1)?, space, None);
+                    let a = self.operand(*ops.first()?, space);
+                    let b = self.operand(*ops.get(1)?, space);
                     (llvm::is_constant(a) && llvm::is_constant(b)).then(|| {
                         llvm::const_expr_with_operands(v, &[(1, a), (2, b)], ptr_type(v, space))
                     })
@@ -196,18 +217,14 @@ impl<'ctx> Rewriter<'_, 'ctx> {
                 _ => None,
             };
         };
-        if let Some(loc) = inst.get_debug_location() {
-            self.b.set_current_debug_location(loc);
-        } else {
-            self.b.unset_current_debug_location();
-        }
+        set_location(&self.b, inst);
         match opcode {
             // The source of a cast to flat is already in `space`.
             InstructionOpcode::AddrSpaceCast | InstructionOpcode::BitCast => {
-                Some(self.operand(*ops.first()?, space, None))
+                Some(self.operand(*ops.first()?, space))
             }
             InstructionOpcode::GetElementPtr => {
-                let base = self.operand(*ops.first()?, space, None);
+                let base = self.operand(*ops.first()?, space);
                 self.b.position_before(&inst);
                 let new = llvm::clone_gep_on(&self.b, inst, base, "");
                 llvm::take_name(inst, new);
@@ -218,8 +235,8 @@ impl<'ctx> Rewriter<'_, 'ctx> {
                     BasicValueEnum::IntValue(c) => *c,
                     _ => return None,
                 };
-                let a = self.operand(ops[0], space, None);
-                let b = self.operand(ops[1], space, None);
+                let a = self.operand(ops[0], space);
+                let b = self.operand(ops[1], space);
                 self.b.position_before(&inst);
                 let s = self
                     .b
@@ -233,24 +250,8 @@ impl<'ctx> Rewriter<'_, 'ctx> {
                 Some(s)
             }
             InstructionOpcode::Call => {
-                let base = self.operand(*ops.first()?, space, None);
+                let base = self.operand(*ops.first()?, space);
                 self.tti.ptrmask_in_space(inst, base)
-            }
-            InstructionOpcode::Phi => {
-                self.b.position_before(&inst);
-                let phi = self.b.build_phi(ptr_type(v, space), "").ok()?;
-                llvm::take_name(inst, phi.as_basic_value().into_pointer_value());
-                let old = PhiValue::try_from(inst).ok()?;
-                for i in 0..old.count_incoming() {
-                    let (val, bb) = old.get_incoming(i)?;
-                    let BasicValueEnum::PointerValue(p) = val else {
-                        return None;
-                    };
-                    let phi_inst = phi.as_instruction();
-                    let new = self.operand(p, space, Some((phi_inst, i)));
-                    phi.add_incoming(&[(&new as &dyn BasicValue<'ctx>, bb)]);
-                }
-                Some(phi.as_basic_value().into_pointer_value())
             }
             _ => None,
         }
@@ -297,14 +298,33 @@ fn rewrite<'ctx>(
         tti,
         b: ctx.create_builder(),
         clones: FxHashMap::default(),
-        placeholders: Vec::new(),
     };
+    let targets: Vec<(PointerValue<'ctx>, u32)> = inference
+        .postorder
+        .iter()
+        .filter_map(|&v| match rw.inference.inferred_specific(v) {
+            Some(space) if space != inference.flat => Some((v, space)),
+            _ => None,
+        })
+        .collect();
+    let is_phi = |v: PointerValue<'ctx>| {
+        v.as_instruction()
+            .is_some_and(|i| i.get_opcode() == InstructionOpcode::Phi)
+    };
+    // Phis first, as empty shells: every use-def cycle passes through one.
+    for &(v, space) in &targets {
+        if let Some(inst) = v.as_instruction().filter(|_| is_phi(v)) {
+            if let Some(new) = rw.phi_shell(inst, space) {
+                rw.clones.insert(v.as_value_ref(), new);
+            }
+        }
+    }
     let mut rewritten: Vec<(PointerValue<'ctx>, PointerValue<'ctx>, u32)> = Vec::new();
-    for &v in &inference.postorder {
-        let Some(space) = rw.inference.inferred_specific(v) else {
-            continue;
-        };
-        if space == inference.flat {
+    for &(v, space) in &targets {
+        if is_phi(v) {
+            if let Some(new) = rw.clones.get(&v.as_value_ref()).copied() {
+                rewritten.push((v, new, space));
+            }
             continue;
         }
         if let Some(new) = rw.clone(v, space) {
@@ -316,15 +336,9 @@ fn rewrite<'ctx>(
         return false;
     }
     stats.num_expressions = rewritten.len() as u64;
-    // Patch the placeholders of phis whose operands were cloned later.
-    for (phi, idx, old) in std::mem::take(&mut rw.placeholders) {
-        if let Some(new) = rw.clones.get(&old.as_value_ref()) {
-            phi.set_operand(idx, *new);
-        } else {
-            // Not cloned (it could not be): cast the original.
-            let space = llvm::space_of(phi_result(phi));
-            let cast = cast_after(&rw.b, old, space);
-            phi.set_operand(idx, cast);
+    for &(old, new, space) in &rewritten {
+        if let Some(inst) = old.as_instruction().filter(|_| is_phi(old)) {
+            rw.fill_phi(inst, new, space);
         }
     }
     let mut dead: Vec<InstructionValue<'ctx>> = Vec::new();
@@ -343,23 +357,21 @@ fn rewrite<'ctx>(
             }
             match user.get_opcode() {
                 InstructionOpcode::Call
-                    if llvm::mem_intrinsic_kind(user) >= idx + 1
+                    if llvm::mem_intrinsic_kind(user) > idx
                         && idx <= 1
-                        && !is_volatile_mem_intrinsic(user) =>
+                        && !is_volatile_mem_intrinsic(user)
+                        && llvm::rewrite_mem_intrinsic_pointer(user, idx, new) =>
                 {
-                    if llvm::rewrite_mem_intrinsic_pointer(user, idx, new) {
-                        stats.num_accesses += 1;
-                        continue;
-                    }
+                    stats.num_accesses += 1;
+                    continue;
                 }
                 InstructionOpcode::Call
                     if llvm::mem_intrinsic_kind(user) == 0
-                        && tti.intrinsic_flat_operands(user).contains(&idx) =>
+                        && tti.intrinsic_flat_operands(user).contains(&idx)
+                        && tti.rewrite_intrinsic_pointer(user, old, new) =>
                 {
-                    if tti.rewrite_intrinsic_pointer(user, old, new) {
-                        stats.num_accesses += 1;
-                        continue;
-                    }
+                    stats.num_accesses += 1;
+                    continue;
                 }
                 InstructionOpcode::ICmp if idx <= 1 => {
                     let other_idx = 1 - idx;
@@ -473,14 +485,6 @@ fn erase_dead_originals(rewritten: &[(PointerValue<'_>, PointerValue<'_>, u32)])
     }
 }
 
-/// The result of phi instruction `phi` as a pointer.
-fn phi_result<'ctx>(phi: InstructionValue<'ctx>) -> PointerValue<'ctx> {
-    PhiValue::try_from(phi)
-        .expect("gpucc-infer-address-spaces: placeholder user is a phi")
-        .as_basic_value()
-        .into_pointer_value()
-}
-
 /// `addrspacecast` of `v` to `space`, placed right after `v`'s definition
 /// (after the phis of its block), or a constant cast for constants.
 fn cast_after<'ctx>(b: &Builder<'ctx>, v: PointerValue<'ctx>, space: u32) -> PointerValue<'ctx> {
@@ -516,4 +520,12 @@ fn cast_after<'ctx>(b: &Builder<'ctx>, v: PointerValue<'ctx>, space: u32) -> Poi
     b.unset_current_debug_location();
     b.build_address_space_cast(v, ptr_type(v, space), "")
         .expect("gpucc-infer-address-spaces: builder is positioned")
+}
+
+/// Gives new instructions `inst`'s debug location (or none).
+fn set_location<'ctx>(b: &Builder<'ctx>, inst: InstructionValue<'ctx>) {
+    match inst.get_debug_location() {
+        Some(loc) => b.set_current_debug_location(loc),
+        None => b.unset_current_debug_location(),
+    }
 }
