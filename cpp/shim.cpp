@@ -337,3 +337,28 @@ GPUCC_EXPORT LLVMValueRef gpucc_ptrmask_in_space(void *FAM, LLVMValueRef F,
 GPUCC_EXPORT void gpucc_copy_metadata(LLVMValueRef From, LLVMValueRef To) {
   unwrap<Instruction>(To)->copyMetadata(*unwrap<Instruction>(From));
 }
+
+/// A GEP like `GEP` (source element type, indices, inbounds) on `NewBase`,
+/// inserted before `GEP`. Unlike IRBuilder it does not constant-fold, so the
+/// clone stays an instruction, as upstream's does.
+GPUCC_EXPORT LLVMValueRef gpucc_clone_gep(LLVMValueRef GEP,
+                                          LLVMValueRef NewBase) {
+  auto *G = unwrap<GetElementPtrInst>(GEP);
+  SmallVector<Value *, 4> Idx(G->idx_begin(), G->idx_end());
+  auto *New = GetElementPtrInst::Create(G->getSourceElementType(),
+                                        unwrap(NewBase), Idx, "", G);
+  New->setIsInBounds(G->isInBounds());
+  New->setDebugLoc(G->getDebugLoc());
+  return wrap(New);
+}
+
+/// A select like `Sel` (its condition and metadata) of `A` and `B`,
+/// inserted before `Sel`, not constant-folded.
+GPUCC_EXPORT LLVMValueRef gpucc_clone_select(LLVMValueRef Sel, LLVMValueRef A,
+                                             LLVMValueRef B) {
+  auto *S = unwrap<SelectInst>(Sel);
+  auto *New = SelectInst::Create(S->getCondition(), unwrap(A), unwrap(B), "",
+                                 S, S);
+  New->setDebugLoc(S->getDebugLoc());
+  return wrap(New);
+}

@@ -87,4 +87,10 @@ extern "C" {
         new_ptr: LLVMValueRef,
     ) -> LLVMValueRef;
     pub(super) fn gpucc_copy_metadata(from: LLVMValueRef, to: LLVMValueRef);
+    pub(super) fn gpucc_clone_gep(gep: LLVMValueRef, new_base: LLVMValueRef) -> LLVMValueRef;
+    pub(super) fn gpucc_clone_select(
+        sel: LLVMValueRef,
+        a: LLVMValueRef,
+        b: LLVMValueRef,
+    ) -> LLVMValueRef;
 }

@@ -418,41 +418,36 @@ pub fn const_addrspacecast<'ctx>(
     }
 }
 
-/// A GEP like `gep` (same source element type, indices and inbounds flag)
-/// on pointer `base`, built by `b` at its position, named `name`.
+/// A GEP like `gep` (source element type, indices, inbounds, debug location)
+/// on pointer `base`, inserted before `gep` and never constant-folded.
 pub fn clone_gep_on<'ctx>(
-    b: &inkwell::builder::Builder<'ctx>,
     gep: InstructionValue<'ctx>,
     base: inkwell::values::PointerValue<'ctx>,
-    name: &str,
 ) -> inkwell::values::PointerValue<'ctx> {
-    assert_eq!(
-        gep.get_opcode(),
-        inkwell::values::InstructionOpcode::GetElementPtr
-    );
-    let ty = gep
-        .get_gep_source_element_type()
-        .expect("gpucc: GEP has a source type");
-    let indices: Vec<inkwell::values::BasicValueEnum<'ctx>> =
-        operands(gep).into_iter().skip(1).collect();
-    let cname = std::ffi::CString::new(name).unwrap_or_default();
-    // SAFETY: the indices are the ones of an existing, valid GEP with the same
-    // source element type, so the new GEP is as valid as the old one.
+    assert_eq!(gep.get_opcode(), inkwell::values::InstructionOpcode::GetElementPtr);
+    // SAFETY: `gep` is a GEP instruction (checked) and `base` a pointer; the
+    // indices are reused as they are, so the new GEP is as valid as the old.
     unsafe {
-        let mut idx: Vec<LLVMValueRef> = indices.iter().map(|v| v.as_value_ref()).collect();
-        let n = u32::try_from(idx.len()).expect("gpucc: GEP index count fits u32");
-        let raw = llvm_sys::core::LLVMBuildGEP2(
-            b.as_mut_ptr(),
-            inkwell::types::AsTypeRef::as_type_ref(&ty),
-            base.as_value_ref(),
-            idx.as_mut_ptr(),
-            n,
-            cname.as_ptr(),
-        );
-        if !c::LLVMIsAGetElementPtrInst(raw).is_null() {
-            c::LLVMSetIsInBounds(raw, c::LLVMIsInBounds(gep.as_value_ref()));
-        }
-        inkwell::values::PointerValue::new(raw)
+        inkwell::values::PointerValue::new(ffi::gpucc_clone_gep(gep.as_value_ref(), base.as_value_ref()))
+    }
+}
+
+/// A select like `sel` (condition, metadata, debug location) of `a` and `b`,
+/// inserted before `sel` and never constant-folded.
+pub fn clone_select_on<'ctx>(
+    sel: InstructionValue<'ctx>,
+    a: inkwell::values::PointerValue<'ctx>,
+    b: inkwell::values::PointerValue<'ctx>,
+) -> inkwell::values::PointerValue<'ctx> {
+    assert_eq!(sel.get_opcode(), inkwell::values::InstructionOpcode::Select);
+    // SAFETY: `sel` is a select (checked); `a` and `b` share a pointer type.
+    unsafe {
+        assert!(c::LLVMTypeOf(a.as_value_ref()) == c::LLVMTypeOf(b.as_value_ref()));
+        inkwell::values::PointerValue::new(ffi::gpucc_clone_select(
+            sel.as_value_ref(),
+            a.as_value_ref(),
+            b.as_value_ref(),
+        ))
     }
 }
 

@@ -225,29 +225,16 @@ impl<'ctx> Rewriter<'_, 'ctx> {
             }
             InstructionOpcode::GetElementPtr => {
                 let base = self.operand(*ops.first()?, space);
-                self.b.position_before(&inst);
-                let new = llvm::clone_gep_on(&self.b, inst, base, "");
+                let new = llvm::clone_gep_on(inst, base);
                 llvm::take_name(inst, new);
                 Some(new)
             }
             InstructionOpcode::Select => {
-                let cond = match llvm::operands(inst).first()? {
-                    BasicValueEnum::IntValue(c) => *c,
-                    _ => return None,
-                };
                 let a = self.operand(ops[0], space);
                 let b = self.operand(ops[1], space);
-                self.b.position_before(&inst);
-                let s = self
-                    .b
-                    .build_select(cond, a, b, "")
-                    .ok()?
-                    .into_pointer_value();
-                llvm::take_name(inst, s);
-                if let Some(si) = s.as_instruction() {
-                    llvm::copy_metadata(inst, si);
-                }
-                Some(s)
+                let new = llvm::clone_select_on(inst, a, b);
+                llvm::take_name(inst, new);
+                Some(new)
             }
             InstructionOpcode::Call => {
                 let base = self.operand(*ops.first()?, space);
