@@ -16,7 +16,9 @@
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
@@ -361,4 +363,35 @@ GPUCC_EXPORT LLVMValueRef gpucc_clone_select(LLVMValueRef Sel, LLVMValueRef A,
                                  S, S);
   New->setDebugLoc(S->getDebugLoc());
   return wrap(New);
+}
+
+/// The address space an `llvm.assume` valid at instruction `User` proves for
+/// pointer `Opnd` (e.g. assume(amdgcn.is.shared(p))), or ~0u.
+GPUCC_EXPORT unsigned gpucc_predicated_address_space(void *FAM, LLVMValueRef F,
+                                                     LLVMValueRef User,
+                                                     LLVMValueRef Opnd) {
+  auto *I = dyn_cast<Instruction>(unwrap(User));
+  if (!I)
+    return ~0u;
+  Function &Fn = function(F);
+  AssumptionCache &AC = fam(FAM).getResult<AssumptionAnalysis>(Fn);
+  const DominatorTree &DT = fam(FAM).getResult<DominatorTreeAnalysis>(Fn);
+  const TargetTransformInfo &T = tti(FAM, F);
+  Value *Ptr = unwrap(Opnd)->stripInBoundsOffsets();
+  for (auto &AssumeVH : AC.assumptionsFor(Ptr)) {
+    if (!AssumeVH)
+      continue;
+    auto *CI = cast<CallInst>(AssumeVH);
+    if (!isValidAssumeForContext(CI, I, &DT))
+      continue;
+    auto [P, AS] = T.getPredicatedAddrSpace(CI->getArgOperand(0));
+    if (P)
+      return AS;
+  }
+  return ~0u;
+}
+
+/// Size in bits of a pointer in address space `AS` under `F`'s data layout.
+GPUCC_EXPORT unsigned gpucc_pointer_size_bits(LLVMValueRef F, unsigned AS) {
+  return function(F).getParent()->getDataLayout().getPointerSizeInBits(AS);
 }

@@ -45,6 +45,9 @@ pub struct Inference<'ctx> {
     pub postorder: Vec<PointerValue<'ctx>>,
     /// The space of each expression in `postorder` (lookup only).
     spaces: FxHashMap<LLVMValueRef, Space>,
+    /// (user, flat operand) -> the space an `llvm.assume` valid at the user
+    /// proves for the operand (lookup only).
+    pub predicated: FxHashMap<(LLVMValueRef, LLVMValueRef), u32>,
 }
 
 impl<'ctx> Inference<'ctx> {
@@ -82,13 +85,37 @@ fn is_address_operator(v: PointerValue<'_>, tti: &Tti<'_>) -> bool {
             | InstructionOpcode::Select,
         ) => true,
         Some(InstructionOpcode::Call) if llvm::is_ptrmask(v) => true,
+        Some(InstructionOpcode::IntToPtr) if noop_pair_source(v, tti).is_some() => true,
         Some(_) => tti.assumed_address_space(v).is_some(),
         None => false,
     }
 }
 
+/// If `v` is `inttoptr (ptrtoint p)` and both casts keep every bit (the
+/// integer is pointer-sized in both spaces, and the spaces are equal or the
+/// target says a cast between them is free), `p`.
+pub fn noop_pair_source<'ctx>(v: PointerValue<'ctx>, tti: &Tti<'_>) -> Option<PointerValue<'ctx>> {
+    if llvm::operator_opcode(v) != Some(InstructionOpcode::IntToPtr) {
+        return None;
+    }
+    let BasicValueEnum::IntValue(i) = *llvm::operands(v).first()? else {
+        return None;
+    };
+    if llvm::operator_opcode(i) != Some(InstructionOpcode::PtrToInt) {
+        return None;
+    }
+    let p = as_pointer(*llvm::operands(i).first()?)?;
+    let (from, to) = (llvm::space_of(p), llvm::space_of(v));
+    let width = i.get_type().get_bit_width();
+    let keeps_bits = width == tti.pointer_size_bits(from) && width == tti.pointer_size_bits(to);
+    (keeps_bits && (from == to || tti.is_noop_addrspacecast(from, to))).then_some(p)
+}
+
 /// The pointer operands an address operator derives its value from.
-fn pointer_operands<'ctx>(v: PointerValue<'ctx>) -> Vec<PointerValue<'ctx>> {
+fn pointer_operands<'ctx>(v: PointerValue<'ctx>, tti: &Tti<'_>) -> Vec<PointerValue<'ctx>> {
+    if let Some(p) = noop_pair_source(v, tti) {
+        return vec![p];
+    }
     let ops = llvm::operands(v);
     let picked: Vec<BasicValueEnum<'ctx>> = match llvm::operator_opcode(v) {
         Some(InstructionOpcode::Phi) => ops,
@@ -133,6 +160,11 @@ pub fn rewritable_pointer_operands<'ctx>(
         | InstructionOpcode::AddrSpaceCast => vec![pick(0)],
         InstructionOpcode::Store => vec![pick(1)],
         InstructionOpcode::ICmp => vec![pick(0), pick(1)],
+        InstructionOpcode::Return => vec![pick(0)],
+        InstructionOpcode::IntToPtr => match llvm::result_pointer(inst) {
+            Some(v) => vec![noop_pair_source(v, tti)],
+            None => vec![],
+        },
         InstructionOpcode::Call => match llvm::mem_intrinsic_kind(inst) {
             1 => vec![pick(0)],
             2 => vec![pick(0), pick(1)],
@@ -176,7 +208,7 @@ fn collect<'ctx>(f: FunctionValue<'ctx>, flat: u32, tti: &Tti<'_>) -> Vec<Pointe
                         last.1 = true;
                     }
                     if tti.assumed_address_space(top).is_none() {
-                        for op in pointer_operands(top) {
+                        for op in pointer_operands(top, tti) {
                             push(op, &mut stack, &mut visited);
                         }
                     }
@@ -222,13 +254,14 @@ pub fn infer<'ctx>(
     let flat = assume_flat.or_else(|| tti.flat_address_space())?;
     let postorder = collect(f, flat, tti);
     let mut spaces: FxHashMap<LLVMValueRef, Space> = FxHashMap::default();
+    let mut predicated: FxHashMap<(LLVMValueRef, LLVMValueRef), u32> = FxHashMap::default();
     for p in &postorder {
         spaces.insert(p.as_value_ref(), Space::Unknown);
     }
     // Users of each expression among the expressions (for the worklist).
     let mut users: FxHashMap<LLVMValueRef, Vec<usize>> = FxHashMap::default();
     for (i, p) in postorder.iter().enumerate() {
-        for op in pointer_operands(*p) {
+        for op in pointer_operands(*p, tti) {
             users.entry(op.as_value_ref()).or_default().push(i);
         }
     }
@@ -255,7 +288,7 @@ pub fn infer<'ctx>(
         let new = if let Some(n) = tti.assumed_address_space(v) {
             Space::Specific(n)
         } else if llvm::operator_opcode(v) == Some(InstructionOpcode::Select) {
-            let ops = pointer_operands(v);
+            let ops = pointer_operands(v, tti);
             let (a, b) = (ops[0], ops[1]);
             let (sa, sb) = (space_of(&spaces, a), space_of(&spaces, b));
             let (ca, cb) = (
@@ -278,9 +311,24 @@ pub fn infer<'ctx>(
                 sa.join(sb)
             }
         } else {
-            pointer_operands(v)
-                .into_iter()
-                .fold(Space::Unknown, |acc, op| acc.join(space_of(&spaces, op)))
+            let mut acc = Space::Unknown;
+            for op in pointer_operands(v, tti) {
+                let mut s = space_of(&spaces, op);
+                if s == Space::Generic && !spaces.contains_key(&op.as_value_ref()) {
+                    let proven = v
+                        .as_instruction()
+                        .and_then(|u| tti.predicated_address_space(u, op));
+                    if let Some(n) = proven {
+                        predicated.insert((v.as_value_ref(), op.as_value_ref()), n);
+                        s = Space::Specific(n);
+                    }
+                }
+                acc = acc.join(s);
+                if acc == Space::Generic {
+                    break;
+                }
+            }
+            acc
         };
         let old = spaces[&v.as_value_ref()];
         if old == new {
@@ -302,5 +350,6 @@ pub fn infer<'ctx>(
         flat,
         postorder,
         spaces,
+        predicated,
     })
 }

@@ -93,4 +93,11 @@ extern "C" {
         a: LLVMValueRef,
         b: LLVMValueRef,
     ) -> LLVMValueRef;
+    pub(super) fn gpucc_predicated_address_space(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        user: LLVMValueRef,
+        opnd: LLVMValueRef,
+    ) -> u32;
+    pub(super) fn gpucc_pointer_size_bits(f: LLVMValueRef, space: u32) -> u32;
 }

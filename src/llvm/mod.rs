@@ -424,11 +424,17 @@ pub fn clone_gep_on<'ctx>(
     gep: InstructionValue<'ctx>,
     base: inkwell::values::PointerValue<'ctx>,
 ) -> inkwell::values::PointerValue<'ctx> {
-    assert_eq!(gep.get_opcode(), inkwell::values::InstructionOpcode::GetElementPtr);
+    assert_eq!(
+        gep.get_opcode(),
+        inkwell::values::InstructionOpcode::GetElementPtr
+    );
     // SAFETY: `gep` is a GEP instruction (checked) and `base` a pointer; the
     // indices are reused as they are, so the new GEP is as valid as the old.
     unsafe {
-        inkwell::values::PointerValue::new(ffi::gpucc_clone_gep(gep.as_value_ref(), base.as_value_ref()))
+        inkwell::values::PointerValue::new(ffi::gpucc_clone_gep(
+            gep.as_value_ref(),
+            base.as_value_ref(),
+        ))
     }
 }
 
@@ -610,4 +616,30 @@ pub fn is_ptrmask(v: impl AsValueRef) -> bool {
 pub fn copy_metadata(from: InstructionValue<'_>, to: InstructionValue<'_>) {
     // SAFETY: both are live instructions.
     unsafe { ffi::gpucc_copy_metadata(from.as_value_ref(), to.as_value_ref()) }
+}
+
+impl<'a> Tti<'a> {
+    /// The space an `llvm.assume` valid at `user` proves for `opnd`.
+    pub fn predicated_address_space(
+        &self,
+        user: InstructionValue<'_>,
+        opnd: inkwell::values::PointerValue<'_>,
+    ) -> Option<u32> {
+        // SAFETY: live FAM, function, instruction and pointer.
+        let s = unsafe {
+            ffi::gpucc_predicated_address_space(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                user.as_value_ref(),
+                opnd.as_value_ref(),
+            )
+        };
+        (s != NO_SPACE).then_some(s)
+    }
+
+    /// Bits in a pointer of `space` (the function's data layout).
+    pub fn pointer_size_bits(&self, space: u32) -> u32 {
+        // SAFETY: the function lives in a module with a data layout.
+        unsafe { ffi::gpucc_pointer_size_bits(self.f.as_value_ref(), space) }
+    }
 }

@@ -142,8 +142,30 @@ impl<'ctx> Rewriter<'_, 'ctx> {
     /// `op` in space `space`: its clone, itself, a constant cast, or (if its
     /// clone could not be built) a cast of the original.
     fn operand(&mut self, op: PointerValue<'ctx>, space: u32) -> PointerValue<'ctx> {
+        self.operand_of(None, op, space)
+    }
+
+    /// `operand`, for operand `op` of `user`: an `llvm.assume` may prove its
+    /// space at `user`, which then gets a cast right before it.
+    fn operand_of(
+        &mut self,
+        user: Option<InstructionValue<'ctx>>,
+        op: PointerValue<'ctx>,
+        space: u32,
+    ) -> PointerValue<'ctx> {
         if let Some(c) = self.clones.get(&op.as_value_ref()) {
             return *c;
+        }
+        if let Some(u) = user {
+            let key = (u.as_value_ref(), op.as_value_ref());
+            if let Some(&n) = self.inference.predicated.get(&key) {
+                self.b.position_before(&u);
+                set_location(&self.b, u);
+                return self
+                    .b
+                    .build_address_space_cast(op, ptr_type(op, n), "")
+                    .expect("gpucc-infer-address-spaces: builder is positioned");
+            }
         }
         if llvm::space_of(op) == space {
             return op;
@@ -207,6 +229,8 @@ impl<'ctx> Rewriter<'_, 'ctx> {
                         llvm::const_expr_with_operands(v, &[(0, base)], ptr_type(v, space))
                     })
                 }
+                InstructionOpcode::IntToPtr => infer_spaces::noop_pair_source(v, self.tti)
+                    .filter(|src| llvm::space_of(*src) == space),
                 InstructionOpcode::Select => {
                     let a = self.operand(*ops.first()?, space);
                     let b = self.operand(*ops.get(1)?, space);
@@ -224,7 +248,7 @@ impl<'ctx> Rewriter<'_, 'ctx> {
                 Some(self.operand(*ops.first()?, space))
             }
             InstructionOpcode::GetElementPtr => {
-                let base = self.operand(*ops.first()?, space);
+                let base = self.operand_of(Some(inst), *ops.first()?, space);
                 let new = llvm::clone_gep_on(inst, base);
                 llvm::take_name(inst, new);
                 Some(new)
@@ -237,8 +261,23 @@ impl<'ctx> Rewriter<'_, 'ctx> {
                 Some(new)
             }
             InstructionOpcode::Call => {
-                let base = self.operand(*ops.first()?, space);
+                let base = self.operand_of(Some(inst), *ops.first()?, space);
                 self.tti.ptrmask_in_space(inst, base)
+            }
+            InstructionOpcode::IntToPtr => {
+                // A no-op ptrtoint/inttoptr pair: its source, cast if the
+                // source is still generic.
+                let src = infer_spaces::noop_pair_source(v, self.tti)?;
+                if llvm::space_of(src) == space {
+                    return Some(src);
+                }
+                self.b.position_before(&inst);
+                let new = self
+                    .b
+                    .build_address_space_cast(src, ptr_type(src, space), "")
+                    .ok()?;
+                llvm::take_name(inst, new);
+                Some(new)
             }
             _ => None,
         }
