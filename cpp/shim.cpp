@@ -34,6 +34,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/KnownBits.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #include <cstddef>
 #include <string>
@@ -394,4 +395,17 @@ GPUCC_EXPORT unsigned gpucc_predicated_address_space(void *FAM, LLVMValueRef F,
 /// Size in bits of a pointer in address space `AS` under `F`'s data layout.
 GPUCC_EXPORT unsigned gpucc_pointer_size_bits(LLVMValueRef F, unsigned AS) {
   return function(F).getParent()->getDataLayout().getPointerSizeInBits(AS);
+}
+
+/// Deletes each of `Insts` that is trivially dead, and then whatever becomes
+/// trivially dead through it (RecursivelyDeleteTriviallyDeadInstructions).
+/// Instructions already deleted through an earlier one are skipped (weak
+/// handles), so the array may hold operands of each other.
+GPUCC_EXPORT void gpucc_delete_dead(const LLVMValueRef *Insts, size_t N) {
+  SmallVector<WeakTrackingVH, 8> Handles;
+  for (size_t I = 0; I != N; ++I)
+    Handles.emplace_back(unwrap(Insts[I]));
+  for (WeakTrackingVH &H : Handles)
+    if (auto *I = dyn_cast_or_null<Instruction>(H))
+      RecursivelyDeleteTriviallyDeadInstructions(I);
 }

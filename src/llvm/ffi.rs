@@ -100,4 +100,5 @@ extern "C" {
         opnd: LLVMValueRef,
     ) -> u32;
     pub(super) fn gpucc_pointer_size_bits(f: LLVMValueRef, space: u32) -> u32;
+    pub(super) fn gpucc_delete_dead(insts: *const LLVMValueRef, n: usize);
 }

@@ -643,3 +643,12 @@ impl<'a> Tti<'a> {
         unsafe { ffi::gpucc_pointer_size_bits(self.f.as_value_ref(), space) }
     }
 }
+
+/// Deletes each of `insts` that is trivially dead, and what becomes dead
+/// through it; survives instructions deleted through earlier ones.
+pub fn delete_dead(insts: &[InstructionValue<'_>]) {
+    let raw: Vec<LLVMValueRef> = insts.iter().map(|i| i.as_value_ref()).collect();
+    // SAFETY: all are live instructions; the shim tracks them with weak
+    // handles while deleting.
+    unsafe { ffi::gpucc_delete_dead(raw.as_ptr(), raw.len()) }
+}

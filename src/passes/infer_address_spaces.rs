@@ -451,23 +451,24 @@ fn rewrite<'ctx>(
     }
     // Delete dead casts, then dead originals, users before operands (the
     // reverse of postorder), so a chain dies link by link.
-    for i in dead {
-        if i.get_first_use().is_none() {
-            i.erase_from_basic_block();
-        }
-    }
-    erase_dead_originals(&rewritten);
+    erase_dead(&rewritten, dead);
     true
 }
 
-/// Erases the originals that only feed each other (a self-referencing phi,
+/// Erases the originals (and replaced casts) that only feed each other (a self-referencing phi,
 /// a chain of GEPs): an original is live if something outside the set uses
 /// it, or a live original does.
-fn erase_dead_originals(rewritten: &[(PointerValue<'_>, PointerValue<'_>, u32)]) {
-    let olds: Vec<InstructionValue<'_>> = rewritten
+fn erase_dead<'ctx>(
+    rewritten: &[(PointerValue<'ctx>, PointerValue<'ctx>, u32)],
+    dead_casts: Vec<InstructionValue<'ctx>>,
+) {
+    // Candidates: the originals and the casts already replaced. Liveness is
+    // decided before anything is deleted.
+    let mut olds: Vec<InstructionValue<'ctx>> = rewritten
         .iter()
         .filter_map(|(old, _, _)| old.as_instruction())
         .collect();
+    olds.extend(dead_casts);
     let index: FxHashMap<LLVMValueRef, usize> = olds
         .iter()
         .enumerate()
@@ -506,9 +507,7 @@ fn erase_dead_originals(rewritten: &[(PointerValue<'_>, PointerValue<'_>, u32)])
             llvm::replace_all_uses(*d, p.get_type().get_poison());
         }
     }
-    for d in dead {
-        d.erase_from_basic_block();
-    }
+    llvm::delete_dead(&dead);
 }
 
 /// `addrspacecast` of `v` to `space`, placed right after `v`'s definition
