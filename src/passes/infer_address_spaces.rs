@@ -368,7 +368,15 @@ fn rewrite<'ctx>(
         }
     }
     let mut dead: Vec<InstructionValue<'ctx>> = Vec::new();
+    // A clone may itself be an addrspacecast user of an earlier original
+    // (the cast of a no-op ptrtoint/inttoptr pair's source), replaced below
+    // by that original's clone: `forward` says what replaced it.
+    let mut forward: FxHashMap<LLVMValueRef, PointerValue<'ctx>> = FxHashMap::default();
     for &(old, new, space) in &rewritten {
+        let mut new = new;
+        while let Some(f) = forward.get(&new.as_value_ref()) {
+            new = *f;
+        }
         for (user, idx) in llvm::uses_of::<'ctx>(old) {
             if user.get_parent().and_then(|bb| bb.get_parent()) != Some(f) {
                 continue; // a constant used in another function
@@ -430,6 +438,7 @@ fn rewrite<'ctx>(
                     if let Some(res) = llvm::result_pointer(user) {
                         if llvm::space_of(res) == space {
                             llvm::replace_all_uses(user, new);
+                            forward.insert(user.as_value_ref(), new);
                             dead.push(user);
                             continue;
                         }
