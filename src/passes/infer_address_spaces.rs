@@ -242,6 +242,13 @@ impl<'ctx> Rewriter<'_, 'ctx> {
             };
         };
         set_location(&self.b, inst);
+        if let Some(n) = self.tti.assumed_address_space(v) {
+            // The target knows the space of this value (e.g. a pointer
+            // loaded from constant memory): make it explicit with a cast.
+            let next = inst.get_next_instruction()?;
+            self.b.position_before(&next);
+            return self.b.build_address_space_cast(v, ptr_type(v, n), "").ok();
+        }
         match opcode {
             // The source of a cast to flat is already in `space`.
             InstructionOpcode::AddrSpaceCast | InstructionOpcode::BitCast => {
@@ -378,6 +385,9 @@ fn rewrite<'ctx>(
             new = *f;
         }
         for (user, idx) in llvm::uses_of::<'ctx>(old) {
+            if new.as_instruction() == Some(user) {
+                continue; // the clone is a cast of the original itself
+            }
             if user.get_parent().and_then(|bb| bb.get_parent()) != Some(f) {
                 continue; // a constant used in another function
             }
