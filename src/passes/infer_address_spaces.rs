@@ -463,7 +463,18 @@ fn rewrite<'ctx>(
             {
                 continue;
             }
-            let cast = cast_after(&rw.b, new, inference.flat);
+            // The cast goes right after the original (the clone dominates
+            // it), where upstream puts it; for a constant, a constant cast.
+            // (A clone that casts the original itself comes after it.)
+            let new_follows_old = new.as_instruction().is_some_and(|n| {
+                llvm::operands(n).first().map(|o| o.as_value_ref()) == Some(old.as_value_ref())
+            });
+            let cast =
+                if llvm::is_constant(new) || old.as_instruction().is_none() || new_follows_old {
+                    cast_after(&rw.b, new, inference.flat)
+                } else {
+                    cast_at(&rw.b, new, inference.flat, old)
+                };
             user.set_operand(idx, cast);
             stats.num_casts_back += 1;
         }
@@ -532,10 +543,21 @@ fn erase_dead<'ctx>(
 /// `addrspacecast` of `v` to `space`, placed right after `v`'s definition
 /// (after the phis of its block), or a constant cast for constants.
 fn cast_after<'ctx>(b: &Builder<'ctx>, v: PointerValue<'ctx>, space: u32) -> PointerValue<'ctx> {
+    cast_at(b, v, space, v)
+}
+
+/// `addrspacecast` of `v` to `space`, placed right after the definition of
+/// `after` (after the phis of its block), or a constant cast for constants.
+fn cast_at<'ctx>(
+    b: &Builder<'ctx>,
+    v: PointerValue<'ctx>,
+    space: u32,
+    after: PointerValue<'ctx>,
+) -> PointerValue<'ctx> {
     if llvm::is_constant(v) {
         return llvm::const_addrspacecast(v, ptr_type(v, space));
     }
-    match v.as_instruction() {
+    match after.as_instruction() {
         Some(def) => {
             let mut at = def.get_next_instruction();
             while let Some(i) = at {
@@ -549,7 +571,7 @@ fn cast_after<'ctx>(b: &Builder<'ctx>, v: PointerValue<'ctx>, space: u32) -> Poi
         }
         None => {
             // An argument: at the top of the entry block.
-            let f = llvm::function_of_argument(v)
+            let f = llvm::function_of_argument(after)
                 .expect("gpucc-infer-address-spaces: a non-instruction clone is an argument");
             let entry = f
                 .get_first_basic_block()
