@@ -460,17 +460,19 @@ pub fn clone_select_on<'ctx>(
 /// Constant expression `ce` rebuilt with the given (operand index, new
 /// constant) replacements and result type `ty`.
 pub fn const_expr_with_operands<'ctx>(
-    ce: inkwell::values::PointerValue<'ctx>,
-    replace: &[(u32, inkwell::values::PointerValue<'ctx>)],
-    ty: inkwell::types::PointerType<'ctx>,
-) -> inkwell::values::PointerValue<'ctx> {
-    assert!(
-        is_constant_expr(ce),
-        "gpucc: const_expr_with_operands on a non-expression"
-    );
-    // SAFETY: the operand count is checked; replacements are constants.
+    ce: impl AsValueRef,
+    replace: &[(u32, inkwell::values::BasicValueEnum<'ctx>)],
+    ty: impl AsTypeRef,
+) -> inkwell::values::BasicValueEnum<'ctx> {
+    // SAFETY: `ce` is checked to be a constant expression and the operand
+    // indices to be in range; replacements are constants.
     unsafe {
-        let n = u32::try_from(c::LLVMGetNumOperands(ce.as_value_ref())).unwrap_or(0);
+        let raw = ce.as_value_ref();
+        assert!(
+            !c::LLVMIsAConstantExpr(raw).is_null(),
+            "gpucc: not a constant expression"
+        );
+        let n = u32::try_from(c::LLVMGetNumOperands(raw)).unwrap_or(0);
         for (i, op) in replace {
             assert!(
                 *i < n && is_constant(*op),
@@ -479,14 +481,21 @@ pub fn const_expr_with_operands<'ctx>(
         }
         let index: Vec<u32> = replace.iter().map(|(i, _)| *i).collect();
         let ops: Vec<LLVMValueRef> = replace.iter().map(|(_, o)| o.as_value_ref()).collect();
-        inkwell::values::PointerValue::new(ffi::gpucc_const_expr_with_operands(
-            ce.as_value_ref(),
+        inkwell::values::BasicValueEnum::new(ffi::gpucc_const_expr_with_operands(
+            raw,
             index.as_ptr(),
             ops.as_ptr(),
             ops.len(),
             ty.as_type_ref(),
         ))
     }
+}
+
+/// The type of `v` as a raw-typed handle for [`const_expr_with_operands`].
+pub fn type_of<'ctx>(
+    v: inkwell::values::BasicValueEnum<'ctx>,
+) -> inkwell::types::BasicTypeEnum<'ctx> {
+    inkwell::types::BasicType::as_basic_type_enum(&v.get_type())
 }
 
 /// The instruction uses of `v`: (user, operand index), in use-list order.

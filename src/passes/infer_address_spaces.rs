@@ -206,6 +206,74 @@ impl<'ctx> Rewriter<'_, 'ctx> {
         }
     }
 
+    /// Constant expression `c` rebuilt with its pointers in `space`, looking
+    /// into nested expressions (GEP indices computed from addresses, ...);
+    /// `None` if nothing in it changes.
+    fn clone_constant(
+        &mut self,
+        c: BasicValueEnum<'ctx>,
+        space: u32,
+    ) -> Option<BasicValueEnum<'ctx>> {
+        if let Some(n) = self.clones.get(&c.as_value_ref()) {
+            return Some(n.as_basic_value_enum());
+        }
+        if !llvm::is_constant_expr(c) {
+            return None;
+        }
+        let first_pointer = || match llvm::operands(c).first() {
+            Some(BasicValueEnum::PointerValue(p)) => Some(*p),
+            _ => None,
+        };
+        match llvm::operator_opcode(c) {
+            // Flat, so its source is in `space` by construction.
+            Some(InstructionOpcode::AddrSpaceCast) => first_pointer()
+                .filter(|src| llvm::space_of(*src) == space)
+                .map(|src| src.as_basic_value_enum()),
+            Some(InstructionOpcode::BitCast) => {
+                let src = first_pointer()?;
+                let BasicValueEnum::PointerValue(me) = c else {
+                    return None;
+                };
+                Some(match self.clones.get(&src.as_value_ref()) {
+                    Some(n) => n.as_basic_value_enum(),
+                    None => {
+                        llvm::const_addrspacecast(me, ptr_type(me, space)).as_basic_value_enum()
+                    }
+                })
+            }
+            Some(InstructionOpcode::IntToPtr) => {
+                let BasicValueEnum::PointerValue(me) = c else {
+                    return None;
+                };
+                infer_spaces::noop_pair_source(me, self.tti)
+                    .filter(|src| llvm::space_of(*src) == space)
+                    .map(|src| src.as_basic_value_enum())
+            }
+            _ => {
+                let mut replace = Vec::new();
+                for (i, op) in llvm::operands(c).into_iter().enumerate() {
+                    let new = match self.clones.get(&op.as_value_ref()) {
+                        Some(n) => Some(n.as_basic_value_enum()),
+                        None => self.clone_constant(op, space),
+                    };
+                    if let Some(n) = new {
+                        replace.push((u32::try_from(i).ok()?, n));
+                    }
+                }
+                if replace.is_empty() {
+                    return None;
+                }
+                let new = match c {
+                    BasicValueEnum::PointerValue(p) => {
+                        llvm::const_expr_with_operands(c, &replace, ptr_type(p, space))
+                    }
+                    _ => llvm::const_expr_with_operands(c, &replace, llvm::type_of(c)),
+                };
+                Some(new)
+            }
+        }
+    }
+
     /// Builds the clone of flat expression `v` in `space`; `None` if `v`
     /// cannot be cloned (it then stays, and its users keep it).
     fn clone(&mut self, v: PointerValue<'ctx>, space: u32) -> Option<PointerValue<'ctx>> {
@@ -218,26 +286,10 @@ impl<'ctx> Rewriter<'_, 'ctx> {
             .collect();
         let opcode = llvm::operator_opcode(v)?;
         let Some(inst) = v.as_instruction() else {
-            // A constant expression: rebuild it on the new operand.
-            return match opcode {
-                InstructionOpcode::AddrSpaceCast | InstructionOpcode::BitCast => {
-                    Some(self.operand(*ops.first()?, space))
-                }
-                InstructionOpcode::GetElementPtr => {
-                    let base = self.operand(*ops.first()?, space);
-                    llvm::is_constant(base).then(|| {
-                        llvm::const_expr_with_operands(v, &[(0, base)], ptr_type(v, space))
-                    })
-                }
-                InstructionOpcode::IntToPtr => infer_spaces::noop_pair_source(v, self.tti)
-                    .filter(|src| llvm::space_of(*src) == space),
-                InstructionOpcode::Select => {
-                    let a = self.operand(*ops.first()?, space);
-                    let b = self.operand(*ops.get(1)?, space);
-                    (llvm::is_constant(a) && llvm::is_constant(b)).then(|| {
-                        llvm::const_expr_with_operands(v, &[(1, a), (2, b)], ptr_type(v, space))
-                    })
-                }
+            // A constant expression: rebuild it, and the expressions nested
+            // in it, in the new space.
+            return match self.clone_constant(v.as_basic_value_enum(), space)? {
+                BasicValueEnum::PointerValue(p) => Some(p),
                 _ => None,
             };
         };
