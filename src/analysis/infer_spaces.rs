@@ -160,7 +160,10 @@ pub fn rewritable_pointer_operands<'ctx>(
         | InstructionOpcode::AddrSpaceCast => vec![pick(0)],
         InstructionOpcode::Store => vec![pick(1)],
         InstructionOpcode::ICmp => vec![pick(0), pick(1)],
-        InstructionOpcode::Return => vec![pick(0)],
+        // LLVM 16 rewrites a returned constant expression (a no-op
+        // ptrtoint/inttoptr pair becomes an addrspacecast) but leaves a
+        // returned instruction alone; we match both.
+        InstructionOpcode::Return => vec![pick(0).filter(|p| llvm::is_constant_expr(*p))],
         InstructionOpcode::IntToPtr => match llvm::result_pointer(inst) {
             Some(v) => vec![noop_pair_source(v, tti)],
             None => vec![],
@@ -291,17 +294,18 @@ pub fn infer<'ctx>(
             let ops = pointer_operands(v, tti);
             let (a, b) = (ops[0], ops[1]);
             let (sa, sb) = (space_of(&spaces, a), space_of(&spaces, b));
-            let (ca, cb) = (
-                llvm::is_constant(a) && !spaces.contains_key(&a.as_value_ref()),
-                llvm::is_constant(b) && !spaces.contains_key(&b.as_value_ref()),
-            );
+            // A constant side (even one that is itself an address
+            // expression) may be cast to the other side's space, generic
+            // included, as upstream does.
+            let (ca, cb) = (llvm::is_constant(a), llvm::is_constant(b));
             if (cb && sa == Space::Unknown) || (ca && sb == Space::Unknown) {
-                // Wait until the non-constant side is known.
+                // Wait until the other side is known.
                 continue;
             }
             let castable = |c: PointerValue<'ctx>, s: Space| match s {
                 Space::Specific(n) => constant_castable_to(c, n, flat),
-                _ => false,
+                Space::Generic => constant_castable_to(c, flat, flat),
+                Space::Unknown => false,
             };
             if ca && castable(a, sb) {
                 sb

@@ -241,6 +241,26 @@ impl<'ctx> Rewriter<'_, 'ctx> {
                     }
                 })
             }
+            // Both sides move to `space`: clones, or constant casts.
+            Some(InstructionOpcode::Select) => {
+                let BasicValueEnum::PointerValue(me) = c else {
+                    return None;
+                };
+                let ops = llvm::operands(c);
+                let mut replace = Vec::new();
+                for i in 1..=2u32 {
+                    let BasicValueEnum::PointerValue(p) = *ops.get(usize::try_from(i).ok()?)?
+                    else {
+                        return None;
+                    };
+                    replace.push((i, self.operand(p, space).as_basic_value_enum()));
+                }
+                Some(llvm::const_expr_with_operands(
+                    c,
+                    &replace,
+                    ptr_type(me, space),
+                ))
+            }
             Some(InstructionOpcode::IntToPtr) => {
                 let BasicValueEnum::PointerValue(me) = c else {
                     return None;
