@@ -409,3 +409,83 @@ GPUCC_EXPORT void gpucc_delete_dead(const LLVMValueRef *Insts, size_t N) {
     if (auto *I = dyn_cast_or_null<Instruction>(H))
       RecursivelyDeleteTriviallyDeadInstructions(I);
 }
+
+//===-- Inter-procedural memory-space specialization ---------------------===//
+
+/// Does `F` have only direct calls as uses (so its signature may change)?
+GPUCC_EXPORT bool gpucc_only_direct_calls(LLVMValueRef F) {
+  Function &Fn = function(F);
+  for (const Use &U : Fn.uses()) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (!CB || !CB->isCallee(&U) || CB->getFunctionType() != Fn.getFunctionType())
+      return false;
+  }
+  return true;
+}
+
+/// Rewrites `F`'s signature so parameter `Idx[k]` is a pointer in address
+/// space `Space[k]` (it was a generic pointer): a new function takes `F`'s
+/// body, name, attributes and metadata; inside, each such parameter is cast
+/// back to generic at the entry (memory-space inference then removes the
+/// casts), and each call passes `addrspacecast` of its argument. `F` is
+/// erased. Returns the new function. The caller has proven that every call
+/// passes pointers of those spaces.
+GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(void *FAM,
+                                                          LLVMValueRef F,
+                                                          const unsigned *Idx,
+                                                          const unsigned *Space,
+                                                          size_t N) {
+  Function &Old = function(F);
+  FunctionType *OldTy = Old.getFunctionType();
+  SmallVector<Type *, 8> Params(OldTy->param_begin(), OldTy->param_end());
+  for (size_t K = 0; K != N; ++K)
+    Params[Idx[K]] = PointerType::get(Old.getContext(), Space[K]);
+  auto *NewTy = FunctionType::get(OldTy->getReturnType(), Params,
+                                  OldTy->isVarArg());
+  Function *New = Function::Create(NewTy, Old.getLinkage(),
+                                   Old.getAddressSpace(), "", Old.getParent());
+  New->copyAttributesFrom(&Old);
+  New->setCallingConv(Old.getCallingConv());
+  New->copyMetadata(&Old, 0);
+  New->setSubprogram(Old.getSubprogram());
+  Old.getParent()->getFunctionList().remove(New);
+  Old.getParent()->getFunctionList().insert(Old.getIterator(), New);
+  New->takeName(&Old);
+  New->splice(New->begin(), &Old);
+
+  // Parameters: same names; specialized ones are cast back for old uses.
+  Instruction *Entry = &*New->getEntryBlock().getFirstInsertionPt();
+  for (auto [OldArg, NewArg] : zip(Old.args(), New->args())) {
+    NewArg.takeName(&OldArg);
+    if (OldArg.getType() == NewArg.getType()) {
+      OldArg.replaceAllUsesWith(&NewArg);
+      continue;
+    }
+    auto *Back = new AddrSpaceCastInst(&NewArg, OldArg.getType(),
+                                       NewArg.getName() + ".generic", Entry);
+    OldArg.replaceAllUsesWith(Back);
+  }
+
+  // Calls: cast the arguments, keep everything else.
+  SmallVector<CallBase *, 8> Calls;
+  for (User *U : Old.users())
+    Calls.push_back(cast<CallBase>(U));
+  for (CallBase *CB : Calls) {
+    for (size_t K = 0; K != N; ++K) {
+      Value *Arg = CB->getArgOperand(Idx[K]);
+      Type *To = Params[Idx[K]];
+      Value *Cast;
+      if (auto *C = dyn_cast<Constant>(Arg))
+        Cast = ConstantExpr::getAddrSpaceCast(C, To);
+      else
+        Cast = new AddrSpaceCastInst(Arg, To, Arg->getName() + ".spec", CB);
+      CB->setArgOperand(Idx[K], Cast);
+    }
+    CB->setCalledFunction(NewTy, New);
+  }
+  // Drop the analyses cached for the old function before it goes, so a
+  // later function at the same address cannot inherit them.
+  fam(FAM).clear(Old, Old.getName());
+  Old.eraseFromParent();
+  return wrap(New);
+}

@@ -4,9 +4,12 @@
 //!
 //! Names (`-passes=...`):
 //! - `gpucc-bypass-slow-division[<force;opaque-slow-path>]`: function pass;
+//! - `gpucc-infer-address-spaces`: function pass; at module level it also
+//!   specializes functions across calls (`passes::specialize_spaces`);
 //! - `gpucc`: module pass running the whole suite, in the paper's order, on
-//!   every function definition (today: the division bypass with
-//!   `opaque-slow-path`, see `passes::bypass_slow_division`).
+//!   every function definition: today inter-procedural specialization, then
+//!   memory-space inference, then the division bypass with
+//!   `opaque-slow-path`.
 //!
 //! The auto-pipeline: when clang loads the plugin (`-fpass-plugin=`), the
 //! `gpucc` pipeline runs at the optimizer-last extension point (after the last
@@ -22,6 +25,7 @@ use crate::llvm::{self, edge};
 use crate::params;
 use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
+use crate::passes::specialize_spaces;
 use crate::passes::{Changed, FunctionPass, PassCx};
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::FunctionValue;
@@ -74,6 +78,16 @@ fn parse_module_element(element: &str, mpm: &mut ModulePassManager) -> PipelineP
         mpm.add_pass(Pipeline::gpucc(false));
         return PipelineParsing::Parsed;
     }
+    // At module level, memory-space inference also looks across calls.
+    if let Some(text) = params::split(element, infer_address_spaces::NAME) {
+        let p = params_or_fatal(infer_address_spaces::NAME, InferParams::parse(text));
+        mpm.add_pass(Pipeline {
+            passes: vec![Box::new(InferAddressSpacesPass::new(p))],
+            specialize: true,
+            auto: false,
+        });
+        return PipelineParsing::Parsed;
+    }
     PipelineParsing::NotParsed
 }
 
@@ -110,6 +124,8 @@ impl<P: FunctionPass> LlvmFunctionPass for FunctionAdapter<P> {
 /// A module pass that runs function passes, in order, over every definition.
 struct Pipeline {
     passes: Vec<Box<dyn FunctionPass>>,
+    /// Run inter-procedural memory-space specialization first.
+    specialize: bool,
     /// Inserted by the clang auto-pipeline: runs only on GPU modules, and not
     /// when switched off.
     auto: bool,
@@ -123,7 +139,11 @@ impl Pipeline {
             opaque_slow_path: true,
         };
         Pipeline {
-            passes: vec![Box::new(BypassSlowDivisionPass::new(bypass))],
+            passes: vec![
+                Box::new(InferAddressSpacesPass::new(InferParams)),
+                Box::new(BypassSlowDivisionPass::new(bypass)),
+            ],
+            specialize: true,
             auto,
         }
     }
@@ -157,6 +177,9 @@ impl LlvmModulePass for Pipeline {
             }
             let fam = edge::module_fam(manager, module);
             let mut changed = Changed::No;
+            if self.specialize && specialize_module(module, fam) {
+                changed = Changed::Yes;
+            }
             for f in edge::functions(module) {
                 if f.count_basic_blocks() == 0 {
                     continue;
@@ -176,4 +199,42 @@ impl LlvmModulePass for Pipeline {
             preserved(changed)
         })
     }
+}
+
+/// Inter-procedural memory-space specialization over `module` (see
+/// `passes::specialize_spaces`); invalidates every function it touched.
+fn specialize_module(module: &Module<'_>, fam: llvm::Fam<'_>) -> bool {
+    let definitions = || -> Vec<_> {
+        edge::functions(module)
+            .into_iter()
+            .filter(|f| f.count_basic_blocks() > 0)
+            .collect()
+    };
+    let Some(first) = definitions().into_iter().next() else {
+        return false;
+    };
+    let assume_flat = matches!(
+        llvm::upstream_bool_option("assume-default-is-flat-addrspace"),
+        Some((true, _))
+    );
+    let flat = if assume_flat {
+        Some(0)
+    } else {
+        llvm::Tti::new(fam, first).flat_address_space()
+    };
+    let Some(flat) = flat else {
+        return false;
+    };
+    let changed = guarded(infer_address_spaces::NAME, || {
+        specialize_spaces::specialize(definitions, fam, flat, |f, params| {
+            let cx = PassCx::new(fam, f, infer_address_spaces::NAME);
+            specialize_spaces::report(&cx, f, params);
+        })
+    });
+    if changed {
+        for f in definitions() {
+            fam.invalidate(f);
+        }
+    }
+    changed
 }

@@ -101,4 +101,12 @@ extern "C" {
     ) -> u32;
     pub(super) fn gpucc_pointer_size_bits(f: LLVMValueRef, space: u32) -> u32;
     pub(super) fn gpucc_delete_dead(insts: *const LLVMValueRef, n: usize);
+    pub(super) fn gpucc_only_direct_calls(f: LLVMValueRef) -> bool;
+    pub(super) fn gpucc_specialize_pointer_params(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        idx: *const u32,
+        space: *const u32,
+        n: usize,
+    ) -> LLVMValueRef;
 }

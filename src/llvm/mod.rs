@@ -661,3 +661,42 @@ pub fn delete_dead(insts: &[InstructionValue<'_>]) {
     // handles while deleting.
     unsafe { ffi::gpucc_delete_dead(raw.as_ptr(), raw.len()) }
 }
+
+/// Are all uses of `f` direct calls of it (with its own function type)?
+pub fn only_direct_calls(f: FunctionValue<'_>) -> bool {
+    // SAFETY: `f` is a live function.
+    unsafe { ffi::gpucc_only_direct_calls(f.as_value_ref()) }
+}
+
+/// Moves generic pointer parameters of `f` into specific spaces:
+/// `(parameter index, space)` pairs. Every call site is rewritten; `f` is
+/// replaced by the returned function (same name, body and attributes).
+pub fn specialize_pointer_params<'ctx>(
+    fam: Fam<'_>,
+    f: FunctionValue<'ctx>,
+    params: &[(u32, u32)],
+) -> FunctionValue<'ctx> {
+    assert!(
+        only_direct_calls(f),
+        "gpucc: specializing a function with indirect uses"
+    );
+    let n = f.count_params();
+    assert!(
+        params.iter().all(|(i, _)| *i < n),
+        "gpucc: parameter index out of range"
+    );
+    let idx: Vec<u32> = params.iter().map(|(i, _)| *i).collect();
+    let spaces: Vec<u32> = params.iter().map(|(_, s)| *s).collect();
+    // SAFETY: indices are checked; every use is a direct call (checked), so
+    // the shim can rewrite all of them; `f` is not used afterwards.
+    unsafe {
+        let new = ffi::gpucc_specialize_pointer_params(
+            fam.raw.as_ptr(),
+            f.as_value_ref(),
+            idx.as_ptr(),
+            spaces.as_ptr(),
+            idx.len(),
+        );
+        FunctionValue::new(new).expect("gpucc: specialization returns a function")
+    }
+}
