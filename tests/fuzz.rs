@@ -60,6 +60,11 @@ const STRESS_PIPELINES: &[(&str, Expect, Expect)] = &[
         Changes,
     ),
     ("gpucc", Changes, Any),
+    // Memory-space inference: function level, and module level (which also
+    // specializes across calls). llvm-stress pointers are mostly generic
+    // allocas and arguments, so no claim about changes.
+    ("function(gpucc-infer-address-spaces)", Any, Unchanged),
+    ("gpucc-infer-address-spaces", Any, Unchanged),
 ];
 
 /// Pipelines the differential test runs on host programs (GPU passes need `force` there):
