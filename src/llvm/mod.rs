@@ -409,6 +409,9 @@ pub fn const_addrspacecast<'ctx>(
         is_constant(c),
         "gpucc: const_addrspacecast of a non-constant"
     );
+    if c.get_type() == ty {
+        return c; // a cast within one space is not valid IR
+    }
     // SAFETY: `c` is a constant pointer (checked), `ty` a pointer type.
     unsafe {
         inkwell::values::PointerValue::new(c::LLVMConstAddrSpaceCast(

@@ -363,8 +363,10 @@ impl<'ctx> Rewriter<'_, 'ctx> {
     }
 }
 
-/// Does the access `user` (operand `idx` is the pointer) accept a pointer in
-/// `space`? Volatile accesses need the target's volatile variant.
+/// Is operand `idx` of `user` the address of a load, store, atomicrmw or
+/// cmpxchg that may move? A volatile one only if the target has a volatile
+/// variant of it; like upstream we ask about the space the access is in now
+/// (`space`: the generic one), which NVPTX answers yes and AMDGPU no.
 fn is_access_pointer(user: InstructionValue<'_>, idx: u32, space: u32, tti: &Tti<'_>) -> bool {
     let pointer_operand = match user.get_opcode() {
         InstructionOpcode::Load
@@ -460,13 +462,22 @@ fn rewrite<'ctx>(
             if new.as_instruction() == Some(user) {
                 continue; // the clone is a cast of the original itself
             }
+            // An earlier use of the same user may have rewritten this one
+            // too (an icmp of a pointer with itself).
+            if llvm::operands(user)
+                .get(usize::try_from(idx).unwrap_or(usize::MAX))
+                .map(|o| o.as_value_ref())
+                != Some(old.as_value_ref())
+            {
+                continue;
+            }
             if user.get_parent().and_then(|bb| bb.get_parent()) != Some(f) {
                 continue; // a constant used in another function
             }
             if rw.clones.contains_key(&user.as_value_ref()) {
                 continue; // replaced by its own clone; dies below
             }
-            if is_access_pointer(user, idx, space, tti) {
+            if is_access_pointer(user, idx, inference.flat, tti) {
                 user.set_operand(idx, new);
                 stats.num_accesses += 1;
                 continue;
