@@ -5,6 +5,23 @@
 ; RUN:   | FileCheck %s
 ; RUN: llc -O3 -march=nvptx64 -mcpu=sm_80 -start-after=infer-address-spaces %s -o - \
 ; RUN:   | FileCheck --check-prefix=GENERIC %s
+; The project's measuring method: llc up to nvptx-lower-alloca, take the IR
+; out of the MIR file, run our pass, then llc from atomic-expand on (which
+; skips llc's own infer-address-spaces).
+; RUN: llc -O3 -march=nvptx64 -mcpu=sm_80 -stop-after=nvptx-lower-alloca %s -o %t.mir
+; RUN: sed -n '/^--- |$/,/^\.\.\.$/p' %t.mir | sed '1d;$d' | sed 's/^  //' > %t.ll
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-infer-address-spaces %t.ll \
+; RUN:   | llc -O3 -march=nvptx64 -mcpu=sm_80 -start-before=atomic-expand -o - \
+; RUN:   | FileCheck --check-prefix=SPLIT %s
+; RUN: llc -O3 -march=nvptx64 -mcpu=sm_80 -start-before=atomic-expand %t.ll -o - \
+; RUN:   | FileCheck --check-prefix=GENERIC %s
+; SPLIT-LABEL: .visible .entry matmul_tiles(
+; SPLIT:       // %dot
+; SPLIT-NOT:     {{(ld|st)\.f32}}
+; SPLIT:         ld.shared.f32
+; SPLIT:         ld.shared.f32
+; SPLIT-NOT:     ld.f32
+; SPLIT:         ret;
 ;
 ; gpucc paper, Figure 4, in a tiled matrix multiply: each thread stages one
 ; element of A and B into __shared__ tiles, then walks its row of tileA and
