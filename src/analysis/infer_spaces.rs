@@ -150,8 +150,12 @@ pub fn rewritable_pointer_operands<'ctx>(
     inst: InstructionValue<'ctx>,
     tti: &Tti<'_>,
 ) -> Vec<PointerValue<'ctx>> {
-    let ops = llvm::operands(inst);
-    let pick = |i: usize| ops.get(i).copied().and_then(as_pointer);
+    let pick = |i: usize| {
+        u32::try_from(i)
+            .ok()
+            .and_then(|i| llvm::operand(&inst, i))
+            .and_then(as_pointer)
+    };
     let picked = match inst.get_opcode() {
         InstructionOpcode::GetElementPtr
         | InstructionOpcode::Load

@@ -364,21 +364,56 @@ fn opcode_from_llvm(op: llvm_sys::LLVMOpcode) -> inkwell::values::InstructionOpc
     }
 }
 
-/// The operands of an instruction or constant expression.
+/// The first-class operands of an instruction or constant expression, in
+/// order, skipping blocks, metadata and tokens (use [`operand`] when the
+/// position matters).
 pub fn operands<'ctx>(v: impl AsValueRef) -> Vec<inkwell::values::BasicValueEnum<'ctx>> {
-    // SAFETY: `v` is a live User (instruction or constant expression); block
-    // operands (branch targets, phi blocks are not operands) are skipped.
+    let n = operand_count(&v);
+    (0..n).filter_map(|i| operand(&v, i)).collect()
+}
+
+/// Number of operands of a User (0 for other values).
+pub fn operand_count(v: &impl AsValueRef) -> u32 {
+    // SAFETY: checked cast before asking for the count.
     unsafe {
         let raw = v.as_value_ref();
         if c::LLVMIsAUser(raw).is_null() {
-            return Vec::new();
+            return 0;
         }
-        let n = u32::try_from(c::LLVMGetNumOperands(raw)).unwrap_or(0);
-        (0..n)
-            .map(|i| c::LLVMGetOperand(raw, i))
-            .filter(|&o| !o.is_null() && c::LLVMValueIsBasicBlock(o) == 0)
-            .map(|o| inkwell::values::BasicValueEnum::new(o))
-            .collect()
+        u32::try_from(c::LLVMGetNumOperands(raw)).unwrap_or(0)
+    }
+}
+
+/// Operand `i` of a User, if it exists and is a first-class value (not a
+/// block, metadata, token or label).
+pub fn operand<'ctx>(v: &impl AsValueRef, i: u32) -> Option<inkwell::values::BasicValueEnum<'ctx>> {
+    use llvm_sys::LLVMTypeKind as K;
+    if i >= operand_count(v) {
+        return None;
+    }
+    // SAFETY: `i` is in range (checked); the type kind is checked before
+    // wrapping, so BasicValueEnum::new sees only first-class types.
+    unsafe {
+        let o = c::LLVMGetOperand(v.as_value_ref(), i);
+        if o.is_null() || c::LLVMValueIsBasicBlock(o) != 0 {
+            return None;
+        }
+        match c::LLVMGetTypeKind(c::LLVMTypeOf(o)) {
+            K::LLVMIntegerTypeKind
+            | K::LLVMHalfTypeKind
+            | K::LLVMBFloatTypeKind
+            | K::LLVMFloatTypeKind
+            | K::LLVMDoubleTypeKind
+            | K::LLVMX86_FP80TypeKind
+            | K::LLVMFP128TypeKind
+            | K::LLVMPPC_FP128TypeKind
+            | K::LLVMPointerTypeKind
+            | K::LLVMVectorTypeKind
+            | K::LLVMScalableVectorTypeKind
+            | K::LLVMStructTypeKind
+            | K::LLVMArrayTypeKind => Some(inkwell::values::BasicValueEnum::new(o)),
+            _ => None,
+        }
     }
 }
 

@@ -383,8 +383,7 @@ fn is_access_pointer(user: InstructionValue<'_>, idx: u32, space: u32, tti: &Tti
 
 /// Is this memset/memcpy/memmove volatile (its last argument is `true`)?
 fn is_volatile_mem_intrinsic(call: InstructionValue<'_>) -> bool {
-    llvm::operands(call)
-        .get(3)
+    llvm::operand(&call, 3)
         .and_then(|v| match v {
             BasicValueEnum::IntValue(i) => i.get_zero_extended_constant(),
             _ => None,
@@ -464,11 +463,7 @@ fn rewrite<'ctx>(
             }
             // An earlier use of the same user may have rewritten this one
             // too (an icmp of a pointer with itself).
-            if llvm::operands(user)
-                .get(usize::try_from(idx).unwrap_or(usize::MAX))
-                .map(|o| o.as_value_ref())
-                != Some(old.as_value_ref())
-            {
+            if llvm::operand(&user, idx).map(|o| o.as_value_ref()) != Some(old.as_value_ref()) {
                 continue;
             }
             if user.get_parent().and_then(|bb| bb.get_parent()) != Some(f) {
@@ -503,7 +498,7 @@ fn rewrite<'ctx>(
                 InstructionOpcode::ICmp if idx <= 1 => {
                     let other_idx = 1 - idx;
                     if let Some(BasicValueEnum::PointerValue(other)) =
-                        llvm::operands(user).get(other_idx as usize).copied()
+                        llvm::operand(&user, other_idx)
                     {
                         let other_new = match rw.clones.get(&other.as_value_ref()) {
                             Some(o) if llvm::space_of(*o) == space => Some(*o),

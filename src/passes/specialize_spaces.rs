@@ -120,9 +120,7 @@ fn plan(f: FunctionValue<'_>, flat: u32) -> Vec<(u32, u32)> {
         };
         let mut space = Space::Unknown;
         for (call, _) in &calls {
-            let arg = llvm::operands(*call)
-                .get(usize::try_from(i).unwrap_or(usize::MAX))
-                .copied();
+            let arg = llvm::operand(call, i);
             let s = match arg {
                 Some(BasicValueEnum::PointerValue(a)) => {
                     static_space(a, flat, 0, &mut FxHashMap::default())
