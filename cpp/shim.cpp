@@ -430,18 +430,18 @@ GPUCC_EXPORT bool gpucc_only_direct_calls(LLVMValueRef F) {
 /// casts), and each call passes `addrspacecast` of its argument. `F` is
 /// erased. Returns the new function. The caller has proven that every call
 /// passes pointers of those spaces.
-GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(void *FAM,
-                                                          LLVMValueRef F,
-                                                          const unsigned *Idx,
-                                                          const unsigned *Space,
-                                                          size_t N) {
+GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
+    void *FAM, LLVMValueRef F, const unsigned *Idx, const unsigned *Space,
+    size_t N, unsigned RetSpace) {
   Function &Old = function(F);
   FunctionType *OldTy = Old.getFunctionType();
   SmallVector<Type *, 8> Params(OldTy->param_begin(), OldTy->param_end());
   for (size_t K = 0; K != N; ++K)
     Params[Idx[K]] = PointerType::get(Old.getContext(), Space[K]);
-  auto *NewTy = FunctionType::get(OldTy->getReturnType(), Params,
-                                  OldTy->isVarArg());
+  Type *RetTy = RetSpace == ~0u
+                    ? OldTy->getReturnType()
+                    : PointerType::get(Old.getContext(), RetSpace);
+  auto *NewTy = FunctionType::get(RetTy, Params, OldTy->isVarArg());
   Function *New = Function::Create(NewTy, Old.getLinkage(),
                                    Old.getAddressSpace(), "", Old.getParent());
   New->copyAttributesFrom(&Old);
@@ -466,7 +466,14 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(void *FAM,
     OldArg.replaceAllUsesWith(Back);
   }
 
-  // Calls: cast the arguments, keep everything else.
+  // Returns: cast the returned generic pointer to the return space.
+  if (RetSpace != ~0u)
+    for (BasicBlock &BB : *New)
+      if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+        if (Value *V = Ret->getReturnValue())
+          Ret->setOperand(0, new AddrSpaceCastInst(V, RetTy, "", Ret));
+
+  // Calls: cast the arguments (and the result back), keep everything else.
   SmallVector<CallBase *, 8> Calls;
   for (User *U : Old.users())
     Calls.push_back(cast<CallBase>(U));
@@ -480,6 +487,14 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(void *FAM,
       else
         Cast = new AddrSpaceCastInst(Arg, To, Arg->getName() + ".spec", CB);
       CB->setArgOperand(Idx[K], Cast);
+    }
+    if (RetSpace != ~0u) {
+      // The call now yields the specific pointer; old users get it generic.
+      Type *Generic = OldTy->getReturnType();
+      CB->mutateType(RetTy);
+      auto *Back = new AddrSpaceCastInst(CB, Generic, CB->getName() + ".generic");
+      Back->insertAfter(CB);
+      CB->replaceUsesWithIf(Back, [Back](Use &U) { return U.getUser() != Back; });
     }
     CB->setCalledFunction(NewTy, New);
   }

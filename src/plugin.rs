@@ -226,9 +226,9 @@ fn specialize_module(module: &Module<'_>, fam: llvm::Fam<'_>) -> bool {
         return false;
     };
     let changed = guarded(infer_address_spaces::NAME, || {
-        specialize_spaces::specialize(definitions, fam, flat, |f, params| {
+        specialize_spaces::specialize(definitions, fam, flat, |f, params, ret| {
             let cx = PassCx::new(fam, f, infer_address_spaces::NAME);
-            specialize_spaces::report(&cx, f, params);
+            specialize_spaces::report(&cx, f, params, ret);
         })
     });
     if changed {

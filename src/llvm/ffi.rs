@@ -108,5 +108,6 @@ extern "C" {
         idx: *const u32,
         space: *const u32,
         n: usize,
+        ret_space: u32,
     ) -> LLVMValueRef;
 }

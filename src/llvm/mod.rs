@@ -706,13 +706,15 @@ pub fn only_direct_calls(f: FunctionValue<'_>) -> bool {
     unsafe { ffi::gpucc_only_direct_calls(f.as_value_ref()) }
 }
 
-/// Moves generic pointer parameters of `f` into specific spaces:
-/// `(parameter index, space)` pairs. Every call site is rewritten; `f` is
-/// replaced by the returned function (same name, body and attributes).
+/// Moves generic pointer parameters of `f` into specific spaces
+/// (`(parameter index, space)` pairs), and its generic pointer return value
+/// into `ret` when given. Every call site is rewritten; `f` is replaced by the
+/// returned function (same name, body and attributes).
 pub fn specialize_pointer_params<'ctx>(
     fam: Fam<'_>,
     f: FunctionValue<'ctx>,
     params: &[(u32, u32)],
+    ret: Option<u32>,
 ) -> FunctionValue<'ctx> {
     assert!(
         only_direct_calls(f),
@@ -734,6 +736,7 @@ pub fn specialize_pointer_params<'ctx>(
             idx.as_ptr(),
             spaces.as_ptr(),
             idx.len(),
+            ret.unwrap_or(NO_SPACE),
         );
         FunctionValue::new(new).expect("gpucc: specialization returns a function")
     }

@@ -23,7 +23,9 @@
 //! Rounds repeat (a specialized caller makes its callees' arguments
 //! specific) until nothing changes, at most [`MAX_ROUNDS`] times.
 //!
-//! Not yet: return values (a function always returning one space).
+//! Return values likewise: a function whose every `ret` returns a pointer of
+//! one specific space returns that space; calls cast the result back to
+//! generic, and the callers' inference pushes the space into their accesses.
 //! Tests: `test/ir/infer-address-spaces/interprocedural*.ll`,
 //! `test/ptx/infer-address-spaces/`.
 
@@ -101,6 +103,39 @@ fn is_specializable(f: FunctionValue<'_>) -> bool {
         && llvm::only_direct_calls(f)
 }
 
+/// The space every `ret` of `f` returns, if `f` returns a generic pointer
+/// that is always of one specific space.
+fn plan_return(f: FunctionValue<'_>, flat: u32) -> Option<u32> {
+    let ty = f.get_type().get_return_type()?;
+    if !ty.is_pointer_type() || ty.into_pointer_type().get_address_space() != flat_space(flat) {
+        return None;
+    }
+    let mut space = Space::Unknown;
+    for bb in f.get_basic_blocks() {
+        let Some(ret) = bb.get_terminator() else {
+            continue;
+        };
+        if ret.get_opcode() != InstructionOpcode::Return {
+            continue;
+        }
+        let s = match llvm::operand(&ret, 0) {
+            Some(BasicValueEnum::PointerValue(p)) => {
+                static_space(p, flat, 0, &mut FxHashMap::default())
+            }
+            _ => Space::Generic,
+        };
+        space = space.join(s);
+    }
+    match space {
+        Space::Specific(n) => Some(n),
+        _ => None,
+    }
+}
+
+fn flat_space(flat: u32) -> inkwell::AddressSpace {
+    inkwell::AddressSpace::try_from(flat).unwrap_or_default()
+}
+
 /// The (parameter index, space) pairs of `f` to specialize.
 fn plan(f: FunctionValue<'_>, flat: u32) -> Vec<(u32, u32)> {
     let calls = llvm::uses_of::<'_>(f);
@@ -145,7 +180,7 @@ pub fn specialize<'ctx>(
     functions: impl Fn() -> Vec<FunctionValue<'ctx>>,
     fam: Fam<'_>,
     flat: u32,
-    mut remark: impl FnMut(FunctionValue<'ctx>, &[(u32, u32)]),
+    mut remark: impl FnMut(FunctionValue<'ctx>, &[(u32, u32)], Option<u32>),
 ) -> bool {
     let mut changed = false;
     for _ in 0..MAX_ROUNDS {
@@ -155,11 +190,12 @@ pub fn specialize<'ctx>(
                 continue;
             }
             let params = plan(f, flat);
-            if params.is_empty() {
+            let ret = plan_return(f, flat);
+            if params.is_empty() && ret.is_none() {
                 continue;
             }
-            let new = llvm::specialize_pointer_params(fam, f, &params);
-            remark(new, &params);
+            let new = llvm::specialize_pointer_params(fam, f, &params, ret);
+            remark(new, &params, ret);
             round = true;
         }
         changed |= round;
@@ -171,16 +207,26 @@ pub fn specialize<'ctx>(
 }
 
 /// The remark for a specialized function.
-pub fn report(cx: &PassCx<'_>, f: FunctionValue<'_>, params: &[(u32, u32)]) {
-    cx.remark(RemarkKind::Passed, "SpecializedParams", None, || {
-        let list = params
-            .iter()
-            .map(|(i, s)| format!("#{i} -> addrspace({s})"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        format!(
-            "@{}: every call passes pointers of one space; parameters {list} specialized",
-            f.get_name().to_string_lossy()
-        )
-    });
+pub fn report(cx: &PassCx<'_>, f: FunctionValue<'_>, params: &[(u32, u32)], ret: Option<u32>) {
+    if !params.is_empty() {
+        cx.remark(RemarkKind::Passed, "SpecializedParams", None, || {
+            let list = params
+                .iter()
+                .map(|(i, s)| format!("#{i} -> addrspace({s})"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            format!(
+                "@{}: every call passes pointers of one space; parameters {list} specialized",
+                f.get_name().to_string_lossy()
+            )
+        });
+    }
+    if let Some(s) = ret {
+        cx.remark(RemarkKind::Passed, "SpecializedReturn", None, || {
+            format!(
+                "@{}: every return is a pointer into addrspace({s}); return type specialized",
+                f.get_name().to_string_lossy()
+            )
+        });
+    }
 }
