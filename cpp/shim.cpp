@@ -167,29 +167,41 @@ const TargetTransformInfo &tti(void *FAM, LLVMValueRef F) {
 }
 } // namespace
 
+/// The TargetTransformInfo of `F`, fetched once per pass run (the analysis
+/// manager lookup is not free); valid while `F` is.
+GPUCC_EXPORT const void *gpucc_tti_of(void *FAM, LLVMValueRef F) {
+  return &tti(FAM, F);
+}
+
+namespace {
+const TargetTransformInfo &ttiRef(const void *TTI) {
+  return *static_cast<const TargetTransformInfo *>(TTI);
+}
+} // namespace
+
 /// The target's flat (generic) address space, or ~0u when it has none.
-GPUCC_EXPORT unsigned gpucc_tti_flat_address_space(void *FAM, LLVMValueRef F) {
-  return tti(FAM, F).getFlatAddressSpace();
+GPUCC_EXPORT unsigned gpucc_tti_flat_address_space(const void *TTI) {
+  return ttiRef(TTI).getFlatAddressSpace();
 }
 
 /// The address space the target knows `V` points into without looking at
 /// its operands (e.g. AMDGPU kernel arguments loaded from constant memory),
 /// or ~0u.
-GPUCC_EXPORT unsigned gpucc_tti_assumed_address_space(void *FAM, LLVMValueRef F,
+GPUCC_EXPORT unsigned gpucc_tti_assumed_address_space(const void *TTI,
                                                      LLVMValueRef V) {
-  return tti(FAM, F).getAssumedAddrSpace(unwrap(V));
+  return ttiRef(TTI).getAssumedAddrSpace(unwrap(V));
 }
 
 /// May the volatile memory instruction `I` use address space `AS`?
-GPUCC_EXPORT bool gpucc_tti_has_volatile_variant(void *FAM, LLVMValueRef F,
+GPUCC_EXPORT bool gpucc_tti_has_volatile_variant(const void *TTI,
                                                  LLVMValueRef I, unsigned AS) {
-  return tti(FAM, F).hasVolatileVariant(unwrap<Instruction>(I), AS);
+  return ttiRef(TTI).hasVolatileVariant(unwrap<Instruction>(I), AS);
 }
 
 /// Is a cast from address space `From` to `To` free (the bits unchanged)?
-GPUCC_EXPORT bool gpucc_tti_is_noop_addrspacecast(void *FAM, LLVMValueRef F,
+GPUCC_EXPORT bool gpucc_tti_is_noop_addrspacecast(const void *TTI,
                                                   unsigned From, unsigned To) {
-  return tti(FAM, F).isNoopAddrSpaceCast(From, To);
+  return ttiRef(TTI).isNoopAddrSpaceCast(From, To);
 }
 
 /// Points argument `Arg` of memset/memcpy/memmove call `Call` at `NewPtr` (a
@@ -244,7 +256,7 @@ GPUCC_EXPORT LLVMValueRef gpucc_const_expr_with_operands(
 /// may move to a specific space: objectsize and ptrmask (0), masked gather
 /// (0) and scatter (1), and what the target lists for its own intrinsics.
 /// Writes up to `Max` operand indices to `Out`; returns how many.
-GPUCC_EXPORT unsigned gpucc_intrinsic_flat_operands(void *FAM, LLVMValueRef F,
+GPUCC_EXPORT unsigned gpucc_intrinsic_flat_operands(const void *TTI,
                                                     LLVMValueRef Call,
                                                     unsigned *Out,
                                                     unsigned Max) {
@@ -262,7 +274,7 @@ GPUCC_EXPORT unsigned gpucc_intrinsic_flat_operands(void *FAM, LLVMValueRef F,
     return 1;
   default: {
     SmallVector<int, 2> Idx;
-    if (!tti(FAM, F).collectFlatAddressOperands(Idx, II->getIntrinsicID()))
+    if (!ttiRef(TTI).collectFlatAddressOperands(Idx, II->getIntrinsicID()))
       return 0;
     unsigned N = 0;
     for (int I : Idx)

@@ -113,28 +113,27 @@ pub fn noop_pair_source<'ctx>(v: PointerValue<'ctx>, tti: &Tti<'_>) -> Option<Po
 
 /// The pointer operands an address operator derives its value from.
 fn pointer_operands<'ctx>(v: PointerValue<'ctx>, tti: &Tti<'_>) -> Vec<PointerValue<'ctx>> {
-    if let Some(p) = noop_pair_source(v, tti) {
-        return vec![p];
-    }
-    let ops = llvm::operands(v);
-    let picked: Vec<BasicValueEnum<'ctx>> = match llvm::operator_opcode(v) {
-        Some(InstructionOpcode::Phi) => ops,
+    let pick = |indices: &[u32]| -> Vec<PointerValue<'ctx>> {
+        indices
+            .iter()
+            .filter_map(|&i| llvm::operand(&v, i).and_then(as_pointer))
+            .collect()
+    };
+    match llvm::operator_opcode(v) {
+        Some(InstructionOpcode::Phi) => llvm::operands(v)
+            .into_iter()
+            .filter_map(as_pointer)
+            .collect(),
         Some(
             InstructionOpcode::BitCast
             | InstructionOpcode::AddrSpaceCast
             | InstructionOpcode::GetElementPtr,
-        ) => ops.into_iter().take(1).collect(),
-        Some(InstructionOpcode::Call) if llvm::is_ptrmask(v) => ops.into_iter().take(1).collect(),
-        Some(InstructionOpcode::Select) => ops.into_iter().skip(1).take(2).collect(),
+        ) => pick(&[0]),
+        Some(InstructionOpcode::Call) if llvm::is_ptrmask(v) => pick(&[0]),
+        Some(InstructionOpcode::Select) => pick(&[1, 2]),
+        Some(InstructionOpcode::IntToPtr) => noop_pair_source(v, tti).into_iter().collect(),
         _ => Vec::new(),
-    };
-    picked
-        .into_iter()
-        .filter_map(|o| match o {
-            BasicValueEnum::PointerValue(p) => Some(p),
-            _ => None,
-        })
-        .collect()
+    }
 }
 
 fn as_pointer(v: BasicValueEnum<'_>) -> Option<PointerValue<'_>> {
@@ -150,6 +149,18 @@ pub fn rewritable_pointer_operands<'ctx>(
     inst: InstructionValue<'ctx>,
     tti: &Tti<'_>,
 ) -> Vec<PointerValue<'ctx>> {
+    let mut out = Vec::new();
+    rewritable_pointer_operands_into(inst, tti, &mut out);
+    out
+}
+
+/// [`rewritable_pointer_operands`], appended to `out` (no allocation per
+/// instruction in the hot loop).
+fn rewritable_pointer_operands_into<'ctx>(
+    inst: InstructionValue<'ctx>,
+    tti: &Tti<'_>,
+    out: &mut Vec<PointerValue<'ctx>>,
+) {
     let pick = |i: usize| {
         u32::try_from(i)
             .ok()
@@ -183,39 +194,62 @@ pub fn rewritable_pointer_operands<'ctx>(
         },
         _ => vec![],
     };
-    picked.into_iter().flatten().collect()
+    out.extend(picked.into_iter().flatten());
+}
+
+/// A flat address expression with what the fixed point needs of it,
+/// computed once: the target's assumed space, whether it is a select, and its
+/// pointer operands.
+struct Node<'ctx> {
+    v: PointerValue<'ctx>,
+    assumed: Option<u32>,
+    select: bool,
+    ops: Vec<PointerValue<'ctx>>,
 }
 
 /// Collects the flat address expressions of `f` in postorder.
-fn collect<'ctx>(f: FunctionValue<'ctx>, flat: u32, tti: &Tti<'_>) -> Vec<PointerValue<'ctx>> {
+fn collect<'ctx>(f: FunctionValue<'ctx>, flat: u32, tti: &Tti<'_>) -> Vec<Node<'ctx>> {
     let mut postorder = Vec::new();
     let mut visited: FxHashMap<LLVMValueRef, ()> = FxHashMap::default();
-    // (value, operands pushed?)
-    let mut stack: Vec<(PointerValue<'ctx>, bool)> = Vec::new();
+    // (node, operands pushed?)
+    let mut stack: Vec<(Node<'ctx>, bool)> = Vec::new();
     let is_flat_expr =
         |p: PointerValue<'ctx>| llvm::space_of(p) == flat && is_address_operator(p, tti);
     let push = |p: PointerValue<'ctx>,
-                stack: &mut Vec<(PointerValue<'ctx>, bool)>,
+                stack: &mut Vec<(Node<'ctx>, bool)>,
                 visited: &mut FxHashMap<LLVMValueRef, ()>| {
         if is_flat_expr(p) && visited.insert(p.as_value_ref(), ()).is_none() {
-            stack.push((p, false));
+            let node = Node {
+                v: p,
+                assumed: None,
+                select: false,
+                ops: Vec::new(),
+            };
+            stack.push((node, false));
         }
     };
+    let mut roots = Vec::new();
     for bb in f.get_basic_blocks() {
         for inst in bb.get_instructions() {
-            for root in rewritable_pointer_operands(inst, tti) {
+            roots.clear();
+            rewritable_pointer_operands_into(inst, tti, &mut roots);
+            for &root in &roots {
                 push(root, &mut stack, &mut visited);
-                while let Some(&(top, expanded)) = stack.last() {
-                    if expanded {
-                        stack.pop();
-                        postorder.push(top);
+                while let Some((_, expanded)) = stack.last() {
+                    if *expanded {
+                        let (node, _) = stack.pop().expect("gpucc: stack is not empty");
+                        postorder.push(node);
                         continue;
                     }
-                    if let Some(last) = stack.last_mut() {
-                        last.1 = true;
-                    }
-                    if tti.assumed_address_space(top).is_none() {
-                        for op in pointer_operands(top, tti) {
+                    let top = stack.last_mut().expect("gpucc: stack is not empty");
+                    top.1 = true;
+                    let v = top.0.v;
+                    top.0.assumed = tti.assumed_address_space(v);
+                    top.0.select = llvm::operator_opcode(v) == Some(InstructionOpcode::Select);
+                    if top.0.assumed.is_none() {
+                        top.0.ops = pointer_operands(v, tti);
+                        let ops = top.0.ops.clone();
+                        for op in ops {
                             push(op, &mut stack, &mut visited);
                         }
                     }
@@ -259,16 +293,18 @@ pub fn infer<'ctx>(
     assume_flat: Option<u32>,
 ) -> Option<Inference<'ctx>> {
     let flat = assume_flat.or_else(|| tti.flat_address_space())?;
-    let postorder = collect(f, flat, tti);
+    let nodes = collect(f, flat, tti);
+    let postorder: Vec<PointerValue<'ctx>> = nodes.iter().map(|n| n.v).collect();
     let mut spaces: FxHashMap<LLVMValueRef, Space> = FxHashMap::default();
+    spaces.reserve(nodes.len());
     let mut predicated: FxHashMap<(LLVMValueRef, LLVMValueRef), u32> = FxHashMap::default();
     for p in &postorder {
         spaces.insert(p.as_value_ref(), Space::Unknown);
     }
     // Users of each expression among the expressions (for the worklist).
     let mut users: FxHashMap<LLVMValueRef, Vec<usize>> = FxHashMap::default();
-    for (i, p) in postorder.iter().enumerate() {
-        for op in pointer_operands(*p, tti) {
+    for (i, n) in nodes.iter().enumerate() {
+        for op in &n.ops {
             users.entry(op.as_value_ref()).or_default().push(i);
         }
     }
@@ -291,12 +327,12 @@ pub fn infer<'ctx>(
     let mut queued = vec![true; postorder.len()];
     while let Some(i) = worklist.pop() {
         queued[i] = false;
-        let v = postorder[i];
-        let new = if let Some(n) = tti.assumed_address_space(v) {
+        let node = &nodes[i];
+        let v = node.v;
+        let new = if let Some(n) = node.assumed {
             Space::Specific(n)
-        } else if llvm::operator_opcode(v) == Some(InstructionOpcode::Select) {
-            let ops = pointer_operands(v, tti);
-            let (a, b) = (ops[0], ops[1]);
+        } else if node.select && node.ops.len() == 2 {
+            let (a, b) = (node.ops[0], node.ops[1]);
             let (sa, sb) = (space_of(&spaces, a), space_of(&spaces, b));
             // A constant side (even one that is itself an address
             // expression) may be cast to the other side's space, generic
@@ -320,7 +356,7 @@ pub fn infer<'ctx>(
             }
         } else {
             let mut acc = Space::Unknown;
-            for op in pointer_operands(v, tti) {
+            for &op in &node.ops {
                 let mut s = space_of(&spaces, op);
                 if s == Space::Generic && !spaces.contains_key(&op.as_value_ref()) {
                     let proven = v

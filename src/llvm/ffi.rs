@@ -34,24 +34,15 @@ extern "C" {
     );
     pub(super) fn gpucc_cl_opt_bool(name: *const c_char, len: usize, set: *mut bool) -> c_int;
     pub(super) fn gpucc_auto_pipeline_option() -> bool;
-    pub(super) fn gpucc_tti_flat_address_space(fam: *mut c_void, f: LLVMValueRef) -> u32;
-    pub(super) fn gpucc_tti_assumed_address_space(
-        fam: *mut c_void,
-        f: LLVMValueRef,
-        v: LLVMValueRef,
-    ) -> u32;
+    pub(super) fn gpucc_tti_of(fam: *mut c_void, f: LLVMValueRef) -> *const c_void;
+    pub(super) fn gpucc_tti_flat_address_space(tti: *const c_void) -> u32;
+    pub(super) fn gpucc_tti_assumed_address_space(tti: *const c_void, v: LLVMValueRef) -> u32;
     pub(super) fn gpucc_tti_has_volatile_variant(
-        fam: *mut c_void,
-        f: LLVMValueRef,
+        tti: *const c_void,
         inst: LLVMValueRef,
         space: u32,
     ) -> bool;
-    pub(super) fn gpucc_tti_is_noop_addrspacecast(
-        fam: *mut c_void,
-        f: LLVMValueRef,
-        from: u32,
-        to: u32,
-    ) -> bool;
+    pub(super) fn gpucc_tti_is_noop_addrspacecast(tti: *const c_void, from: u32, to: u32) -> bool;
     pub(super) fn gpucc_rewrite_mem_intrinsic_pointer(
         call: LLVMValueRef,
         arg: u32,
@@ -66,8 +57,7 @@ extern "C" {
         new_ty: LLVMTypeRef,
     ) -> LLVMValueRef;
     pub(super) fn gpucc_intrinsic_flat_operands(
-        fam: *mut c_void,
-        f: LLVMValueRef,
+        tti: *const c_void,
         call: LLVMValueRef,
         out: *mut u32,
         max: u32,

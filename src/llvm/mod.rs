@@ -250,11 +250,13 @@ pub fn auto_pipeline_option() -> bool {
 // ---------------------------------------------------------------------------
 // Memory-space inference helpers.
 
-/// The TargetTransformInfo of one function (through the shim).
+/// The TargetTransformInfo of one function (through the shim), fetched once
+/// from the analysis manager when made. Lives no longer than one pass run.
 #[derive(Clone, Copy)]
 pub struct Tti<'a> {
     fam: Fam<'a>,
     f: FunctionValue<'a>,
+    raw: NonNull<c_void>,
 }
 
 /// `~0u` in the shim: "no address space".
@@ -262,55 +264,40 @@ const NO_SPACE: u32 = u32::MAX;
 
 impl<'a> Tti<'a> {
     pub fn new(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
-        Tti { fam, f }
+        // SAFETY: live FAM and function; the result lives in the FAM's cache,
+        // and TTI results are never invalidated while the function exists.
+        let raw = unsafe { ffi::gpucc_tti_of(fam.raw.as_ptr(), f.as_value_ref()) };
+        let raw = NonNull::new(raw.cast_mut()).expect("gpucc: TargetIRAnalysis gives a TTI");
+        Tti { fam, f, raw }
     }
 
     /// The target's flat (generic) address space, if it has one.
     pub fn flat_address_space(&self) -> Option<u32> {
-        // SAFETY: live FAM and function.
-        let s = unsafe {
-            ffi::gpucc_tti_flat_address_space(self.fam.raw.as_ptr(), self.f.as_value_ref())
-        };
+        // SAFETY: `raw` is the function's live TTI.
+        let s = unsafe { ffi::gpucc_tti_flat_address_space(self.raw.as_ptr()) };
         (s != NO_SPACE).then_some(s)
     }
 
     /// The space the target knows `v` is in without looking at its operands.
     pub fn assumed_address_space(&self, v: impl AsValueRef) -> Option<u32> {
-        // SAFETY: live FAM, function and value.
-        let s = unsafe {
-            ffi::gpucc_tti_assumed_address_space(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                v.as_value_ref(),
-            )
-        };
+        // SAFETY: live TTI and value.
+        let s =
+            unsafe { ffi::gpucc_tti_assumed_address_space(self.raw.as_ptr(), v.as_value_ref()) };
         (s != NO_SPACE).then_some(s)
     }
 
     /// May volatile memory instruction `inst` use space `space`?
     pub fn has_volatile_variant(&self, inst: InstructionValue<'_>, space: u32) -> bool {
-        // SAFETY: live FAM, function and instruction.
+        // SAFETY: live TTI and instruction.
         unsafe {
-            ffi::gpucc_tti_has_volatile_variant(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                inst.as_value_ref(),
-                space,
-            )
+            ffi::gpucc_tti_has_volatile_variant(self.raw.as_ptr(), inst.as_value_ref(), space)
         }
     }
 
     /// Is a cast between these spaces free?
     pub fn is_noop_addrspacecast(&self, from: u32, to: u32) -> bool {
-        // SAFETY: live FAM and function.
-        unsafe {
-            ffi::gpucc_tti_is_noop_addrspacecast(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                from,
-                to,
-            )
-        }
+        // SAFETY: live TTI.
+        unsafe { ffi::gpucc_tti_is_noop_addrspacecast(self.raw.as_ptr(), from, to) }
     }
 }
 
@@ -604,8 +591,7 @@ impl<'a> Tti<'a> {
         // SAFETY: the shim writes at most 4 indices and checks the call kind.
         let n = unsafe {
             ffi::gpucc_intrinsic_flat_operands(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
+                self.raw.as_ptr(),
                 call.as_value_ref(),
                 out.as_mut_ptr(),
                 4,
