@@ -386,15 +386,20 @@ pub fn operand<'ctx>(v: &impl AsValueRef, i: u32) -> Option<inkwell::values::Bas
             return None;
         }
         match c::LLVMGetTypeKind(c::LLVMTypeOf(o)) {
-            K::LLVMIntegerTypeKind
-            | K::LLVMHalfTypeKind
+            // The common cases without BasicValueEnum::new's second look.
+            K::LLVMPointerTypeKind => Some(inkwell::values::BasicValueEnum::PointerValue(
+                inkwell::values::PointerValue::new(o),
+            )),
+            K::LLVMIntegerTypeKind => Some(inkwell::values::BasicValueEnum::IntValue(
+                inkwell::values::IntValue::new(o),
+            )),
+            K::LLVMHalfTypeKind
             | K::LLVMBFloatTypeKind
             | K::LLVMFloatTypeKind
             | K::LLVMDoubleTypeKind
             | K::LLVMX86_FP80TypeKind
             | K::LLVMFP128TypeKind
             | K::LLVMPPC_FP128TypeKind
-            | K::LLVMPointerTypeKind
             | K::LLVMVectorTypeKind
             | K::LLVMScalableVectorTypeKind
             | K::LLVMStructTypeKind
