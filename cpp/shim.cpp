@@ -516,3 +516,9 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
   Old.eraseFromParent();
   return wrap(New);
 }
+
+/// `To` takes the name of `From` (LLVM's takeName: within one function the
+/// symbol-table entry moves, with no rehash or copy).
+GPUCC_EXPORT void gpucc_take_name(LLVMValueRef From, LLVMValueRef To) {
+  unwrap(To)->takeName(unwrap(From));
+}

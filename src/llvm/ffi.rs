@@ -100,4 +100,5 @@ extern "C" {
         n: usize,
         ret_space: u32,
     ) -> LLVMValueRef;
+    pub(super) fn gpucc_take_name(from: LLVMValueRef, to: LLVMValueRef);
 }

@@ -149,14 +149,11 @@ pub fn replace_all_uses(old: InstructionValue<'_>, new: impl AsValueRef) {
     }
 }
 
-/// Gives `to` the name of `from` and leaves `from` unnamed (LLVM's takeName).
+/// Gives `to` the name of `from` and leaves `from` unnamed (LLVM's takeName,
+/// which moves the symbol-table entry instead of re-inserting the string).
 pub fn take_name(from: InstructionValue<'_>, to: impl AsValueRef) {
-    let name = value_name(from);
-    // SAFETY: both are live values; LLVMSetValueName2 copies the bytes.
-    unsafe {
-        c::LLVMSetValueName2(from.as_value_ref(), std::ptr::null(), 0);
-        c::LLVMSetValueName2(to.as_value_ref(), name.as_ptr().cast(), name.len());
-    }
+    // SAFETY: both are live values.
+    unsafe { ffi::gpucc_take_name(from.as_value_ref(), to.as_value_ref()) }
 }
 
 /// The IR name of `v` (without `%`), empty when unnamed.
