@@ -11,6 +11,10 @@
 ; RUN: opt -passes=infer-address-spaces -S /usr/lib/llvm-16/lib/libomptarget-amdgpu-gfx90a.bc \
 ; RUN:     -o %t.amd.upstream.ll
 ; RUN: diff %t.amd.ours.ll %t.amd.upstream.ll
+; The whole gpucc pipeline (with inter-procedural specialization) on both:
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc -verify-each -disable-output %t.nv.ll
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc -verify-each -disable-output \
+; RUN:     /usr/lib/llvm-16/lib/libomptarget-amdgpu-gfx90a.bc
 ;
 ; A differential run on real device code: LLVM 16's OpenMP device runtime
 ; (from libomp-16-dev), tens of thousands of lines of NVPTX and AMDGPU IR.
