@@ -1,0 +1,250 @@
+# shellcheck shell=bash
+# What scripts/bench-bypass.sh and scripts/bench-infer-address-spaces.sh share:
+# sourced by them, not run. It defines functions only; a benchmark calls them in
+# this order:
+#   bench_init NAME "$@"           settings from the environment and arguments
+#   bench_build                    dependencies and the plugin
+#   bench_generate PREFIX GEN UNIT the bitcode modules
+#   bench_python <<'PY' ... PY     its Python program, after the shared harness
+# The environment and arguments they read are documented in each benchmark.
+
+# die MESSAGE...: prints "NAME: MESSAGE" to stderr (NAME from bench_init) and
+# exits with status 2, the benchmarks' status for an error.
+die() {
+  printf '%s: %s\n' "$BENCH_NAME" "$*" >&2
+  exit 2
+}
+
+# bench_init NAME [SIZE...]: sets the settings every benchmark uses and checks
+# them, dying on a bad one; NAME prefixes the messages. Sets BENCH_NAME, ROOT
+# (the repository, also made the working directory), LLVM_BIN, RUNS,
+# RUNS_LARGE, CALLGRIND_1M (from GPUCC_BENCH_CALLGRIND_1M), BENCH_DIR, PLUGIN
+# (from GPUCC_PLUGIN), SIZES (the arguments; default 10000 100000 1000000) and
+# VALGRIND (default: valgrind from PATH; empty, with a note on stderr, when
+# there is none: instruction counts need it, and without them the verdict
+# rests on wall time).
+bench_init() {
+  BENCH_NAME="$1"
+  shift
+  ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+  cd "$ROOT" || die "cannot enter $ROOT"
+
+  LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-16/bin}"
+  RUNS="${RUNS:-3}"
+  RUNS_LARGE="${RUNS_LARGE:-5}"
+  CALLGRIND_1M="${GPUCC_BENCH_CALLGRIND_1M:-0}"
+  BENCH_DIR="${BENCH_DIR:-$ROOT/target/bench}"
+  PLUGIN="${GPUCC_PLUGIN:-$ROOT/target/release/libgpucc_passes.so}"
+  if [[ "$#" -gt 0 ]]; then
+    SIZES=("$@")
+  else
+    SIZES=(10000 100000 1000000)
+  fi
+
+  local n
+  for n in "${SIZES[@]}"; do
+    [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "size '$n' is not a positive integer"
+  done
+  [[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "RUNS='$RUNS' is not a positive integer"
+  [[ "$RUNS_LARGE" =~ ^[1-9][0-9]*$ ]] ||
+    die "RUNS_LARGE='$RUNS_LARGE' is not a positive integer"
+  [[ "$CALLGRIND_1M" == 0 || "$CALLGRIND_1M" == 1 ]] ||
+    die "GPUCC_BENCH_CALLGRIND_1M='$CALLGRIND_1M' is not 0 or 1"
+
+  if [[ -z "${VALGRIND+set}" ]]; then
+    VALGRIND="$(command -v valgrind || true)"
+  fi
+  if [[ -n "$VALGRIND" ]]; then
+    command -v "$VALGRIND" >/dev/null 2>&1 || die "VALGRIND='$VALGRIND' is not a command"
+  else
+    echo "$BENCH_NAME: valgrind not found (or VALGRIND empty): wall time only" >&2
+  fi
+}
+
+# bench_build: installs the dependencies (scripts/install-deps.sh), builds the
+# plugin with `cargo build --release` unless BENCH_NO_BUILD=1, and dies if
+# PLUGIN does not exist.
+bench_build() {
+  "$ROOT/scripts/install-deps.sh"
+  if [[ "${BENCH_NO_BUILD:-0}" != 1 ]]; then
+    cargo build --release
+  fi
+  [[ -f "$PLUGIN" ]] || die "plugin not found: $PLUGIN"
+}
+
+# bench_generate PREFIX GENERATOR UNIT: makes BENCH_DIR/PREFIX-N.bc for each N
+# in SIZES with `python3 scripts/GENERATOR N` and llvm-as, unless it exists and
+# is newer than the generator; UNIT names what N counts in the progress
+# message. Sets BENCH_PREFIX, which tells bench_python's bc_of the file names.
+bench_generate() {
+  local prefix="$1" gen="$ROOT/scripts/$2" unit="$3" n bc ll
+  BENCH_PREFIX="$prefix"
+  mkdir -p "$BENCH_DIR"
+  for n in "${SIZES[@]}"; do
+    bc="$BENCH_DIR/$prefix-$n.bc"
+    ll="$BENCH_DIR/$prefix-$n.ll"
+    if [[ ! -f "$bc" || "$gen" -nt "$bc" ]]; then
+      echo "$BENCH_NAME: generating $n $unit -> $bc" >&2
+      python3 "$gen" "$n" -o "$ll"
+      "$LLVM_BIN/llvm-as" "$ll" -o "$bc"
+      rm -f "$ll"
+    fi
+  done
+}
+
+# bench_python: runs the Python program read from stdin (the benchmark's
+# measurements, tables and verdict) after the harness that bench_harness_py
+# prints, with the settings as its arguments; returns the program's status.
+bench_python() {
+  { bench_harness_py; cat; } | python3 - "$BENCH_NAME" "$LLVM_BIN/opt" "$PLUGIN" \
+    "$RUNS" "$RUNS_LARGE" "$BENCH_DIR" "$BENCH_PREFIX" "$VALGRIND" "$CALLGRIND_1M" \
+    "${SIZES[@]}"
+}
+
+# bench_harness_py: prints the Python code that starts each benchmark's
+# program: the settings from the arguments, the constants, and the helpers
+# below. Each helper says what it does; a command is a list of words, and the
+# commands of a module a dict from name to command, "verify" (the parse
+# baseline) first. A failing command aborts the benchmark with its stderr shown.
+bench_harness_py() {
+  cat <<'PY'
+import re, subprocess, sys, time
+
+bench_name, opt, plugin = sys.argv[1], sys.argv[2], sys.argv[3]
+runs, runs_large = int(sys.argv[4]), int(sys.argv[5])
+bench_dir, bench_prefix = sys.argv[6], sys.argv[7]
+valgrind, callgrind_1m = sys.argv[8], sys.argv[9] == "1"
+sizes = [int(s) for s in sys.argv[10:]]
+ALLOWED = 1.2  # a step may cost 1.2x its size ratio (12x for a 10x larger module)
+FAST, MIN_FAST_RUNS = 0.5, 10  # seconds; rounds for a module that runs faster
+LARGE = 1_000_000  # modules this big get runs_large rounds, callgrind only on request
+
+def bc_of(n):
+    """The bitcode module of size n (made by bench_generate)."""
+    return f"{bench_dir}/{bench_prefix}-{n}.bc"
+
+def fail(cmd, p):
+    """Aborts the benchmark: cmd failed, p is its CompletedProcess."""
+    sys.exit(f"{bench_name}: failed ({p.returncode}): {' '.join(cmd)}\n{p.stderr}")
+
+def run(cmd):
+    """Wall time of cmd in seconds, its output captured."""
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    dt = time.perf_counter() - t0
+    if p.returncode != 0:
+        fail(cmd, p)
+    return dt
+
+COLLECTED = re.compile(r"^==\d+== Collected : (\d+)\s*$", re.M)
+
+def instructions(cmd):
+    """Instructions executed by cmd, as callgrind counts them (event Ir)."""
+    vg = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd
+    p = subprocess.run(vg, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    m = COLLECTED.findall(p.stderr)
+    if p.returncode != 0 or len(m) != 1:
+        fail(vg, p)
+    return int(m[0])
+
+def ratio(a, b):
+    return a / b if b > 0 else float("inf")
+
+def best_times(n, commands):
+    """(best wall time of each command, rounds) on the module of size n.
+
+    Rounds interleave the commands, so that a change in machine load hits all
+    alike. Fast modules get at least MIN_FAST_RUNS rounds: there the net time
+    is a few tens of milliseconds, close to process-start noise."""
+    times = {cmd_name: [] for cmd_name in commands}
+    rounds = runs_large if n >= LARGE else runs
+    r = 0
+    while r < rounds:
+        for cmd_name, cmd in commands.items():
+            times[cmd_name].append(run(cmd))
+        if r == 0 and max(t[0] for t in times.values()) < FAST:
+            rounds = max(rounds, MIN_FAST_RUNS)
+        r += 1
+    best = {cmd_name: min(t) for cmd_name, t in times.items()}
+    print(f"  measured {n} (best of {rounds}): "
+          + ", ".join(f"{k} {v:.3f}s" for k, v in best.items()), file=sys.stderr, flush=True)
+    return best, rounds
+
+def callgrind_counts(commands_of, skip_note=""):
+    """{n: {command name: instructions}} for the sizes callgrind measures:
+    none without valgrind, those under LARGE unless callgrind_1m. One run per
+    command (the count does not depend on load); call it after the timing, so
+    that it does not compete with it for the CPU. commands_of(n) gives the
+    commands of size n; skip_note ends the note on a skipped size."""
+    counts = {}
+    if not valgrind:
+        return counts
+    for n in sizes:
+        if n >= LARGE and not callgrind_1m:
+            print(f"  callgrind: skipping {n} (set GPUCC_BENCH_CALLGRIND_1M=1{skip_note})",
+                  file=sys.stderr, flush=True)
+            continue
+        t0 = time.perf_counter()
+        counts[n] = {cmd_name: instructions(cmd) for cmd_name, cmd in commands_of(n).items()}
+        print(f"  callgrind {n} ({time.perf_counter() - t0:.0f}s): "
+              + ", ".join(f"{k} {v}" for k, v in counts[n].items()), file=sys.stderr, flush=True)
+    return counts
+
+def rounds_desc(unit):
+    """How many wall-clock runs were taken, for the wall-time table's title."""
+    desc = f"best of {runs} wall-clock runs"
+    if any(n >= LARGE for n in sizes):
+        desc += f" ({runs_large} for {LARGE} {unit} or more"
+        desc += f", at least {MIN_FAST_RUNS} for modules under {FAST}s)"
+    else:
+        desc += f" (at least {MIN_FAST_RUNS} for modules under {FAST}s)"
+    return desc
+
+def instruction_table_title(irs, note=""):
+    """Prints the instruction table's title line (note ends it); False, after
+    saying why, when there is no table."""
+    if not valgrind:
+        print("instructions: valgrind not found, not measured (verdict on wall time)")
+        return False
+    if not irs:
+        print("instructions: no size measured (verdict on wall time)")
+        return False
+    print("instructions: callgrind `Collected` count (event Ir), one run each; "
+          "net = raw - verify; M = 10^6" + note)
+    return True
+
+def print_header(hdr):
+    """Prints a table's header line, underlined."""
+    print(hdr)
+    print("-" * len(hdr))
+
+def instruction_rows(irs, width):
+    """(n, the previous measured size or None) for each size in irs, in order,
+    for the instruction table's rows. A size not in irs gets a "not measured"
+    row, its first column `width` wide, and the size after it no previous."""
+    prev = None
+    for n in sizes:
+        if n not in irs:
+            print(f"{n:>{width}}  (not measured: set GPUCC_BENCH_CALLGRIND_1M=1)")
+            prev = None
+            continue
+        yield n, prev
+        prev = n
+
+def scaling_steps(rows, irs):
+    """The verdict's steps: (a, b, size ratio, allowed cost ratio, measure) for
+    consecutive rows a and b; measure, what decides the step, is "instructions"
+    where irs has both sizes, else "wall time"."""
+    for a, b in zip(rows, rows[1:]):
+        size_ratio = b["n"] / a["n"]
+        measure = "instructions" if a["n"] in irs and b["n"] in irs else "wall time"
+        yield a, b, size_ratio, ALLOWED * size_ratio, measure
+
+def finish(ok, what):
+    """Prints the overall verdict on the linear scaling of `what` and exits
+    with 0 if ok, 1 if not."""
+    print(f"{bench_name}: {'PASS' if ok else 'FAIL'} (linear scaling of {what})")
+    sys.exit(0 if ok else 1)
+
+PY
+}
