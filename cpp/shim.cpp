@@ -348,11 +348,6 @@ GPUCC_EXPORT LLVMValueRef gpucc_ptrmask_in_space(void *FAM, LLVMValueRef F,
       II, II->getArgOperand(0), unwrap(NewPtr)));
 }
 
-/// Copies all metadata (not the debug location) of `From` to `To`.
-GPUCC_EXPORT void gpucc_copy_metadata(LLVMValueRef From, LLVMValueRef To) {
-  unwrap<Instruction>(To)->copyMetadata(*unwrap<Instruction>(From));
-}
-
 /// A GEP like `GEP` (source element type, indices, inbounds) on `NewBase`,
 /// inserted before `GEP`. Unlike IRBuilder it does not constant-fold, so the
 /// clone stays an instruction, as upstream's does.

@@ -144,18 +144,8 @@ fn as_pointer(v: BasicValueEnum<'_>) -> Option<PointerValue<'_>> {
 }
 
 /// The pointer operands of `inst` that are worth moving to a specific space
-/// (the roots of the search).
-pub fn rewritable_pointer_operands<'ctx>(
-    inst: InstructionValue<'ctx>,
-    tti: &Tti<'_>,
-) -> Vec<PointerValue<'ctx>> {
-    let mut out = Vec::new();
-    rewritable_pointer_operands_into(inst, tti, &mut out);
-    out
-}
-
-/// [`rewritable_pointer_operands`], appended to `out` (no allocation per
-/// instruction in the hot loop).
+/// (the roots of the search), appended to `out` (no allocation per instruction
+/// in the hot loop).
 fn rewritable_pointer_operands_into<'ctx>(
     inst: InstructionValue<'ctx>,
     tti: &Tti<'_>,

@@ -76,7 +76,6 @@ extern "C" {
         call: LLVMValueRef,
         new_ptr: LLVMValueRef,
     ) -> LLVMValueRef;
-    pub(super) fn gpucc_copy_metadata(from: LLVMValueRef, to: LLVMValueRef);
     pub(super) fn gpucc_clone_gep(gep: LLVMValueRef, new_base: LLVMValueRef) -> LLVMValueRef;
     pub(super) fn gpucc_clone_select(
         sel: LLVMValueRef,

@@ -647,12 +647,6 @@ pub fn is_ptrmask(v: impl AsValueRef) -> bool {
     unsafe { ffi::gpucc_is_ptrmask(v.as_value_ref()) }
 }
 
-/// Copies the metadata (not the debug location) of `from` to `to`.
-pub fn copy_metadata(from: InstructionValue<'_>, to: InstructionValue<'_>) {
-    // SAFETY: both are live instructions.
-    unsafe { ffi::gpucc_copy_metadata(from.as_value_ref(), to.as_value_ref()) }
-}
-
 impl<'a> Tti<'a> {
     /// The space an `llvm.assume` valid at `user` proves for `opnd`.
     pub fn predicated_address_space(
