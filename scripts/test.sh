@@ -13,6 +13,7 @@
 #                (set GPUCC_STRICT_CONFORMANCE=1 to fail on a less than full score)
 #   bypass-conformance
 #                ../shared/conformance/score.py --filter bypass-slow-div: must be N/N
+#   demo         scripts/demo.sh (the README's first command) on the plugin just built
 # fmt and clippy are skipped with a warning when rustup cannot install them;
 # the conformance steps are skipped with a warning when ../shared is absent.
 #
@@ -91,6 +92,10 @@ test_counts() {
 
 # The bypass folder of the conformance suite must pass completely. score.py's
 # last line is 'conformance: N/M scored tests passed'.
+demo() {
+  GPUCC_NO_BUILD=1 GPUCC_PLUGIN="$PLUGIN" "$ROOT/scripts/demo.sh" >/dev/null
+}
+
 bypass_conformance() {
   local out last
   out="$(python3 "$SHARED/conformance/score.py" --plugin "$PLUGIN" --filter bypass-slow-div)"
@@ -163,7 +168,12 @@ else
     else
       skip bypass-conformance "$SHARED/conformance/score.py not found"
     fi
+
+    # The README's first command, on the plugin just built: it exits non-zero
+    # if the example's divisions are not bypassed.
+    step demo demo
   else
+    skip demo "the release build failed"
     skip test "the release build failed"
     skip conformance "the release build failed"
     skip bypass-conformance "the release build failed"
