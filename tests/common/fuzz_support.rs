@@ -268,6 +268,16 @@ impl ToolRun {
         }
     }
 
+    /// "<command>: <status>" and the end of stderr: what a failure report shows.
+    pub fn failure_detail(&self) -> String {
+        format!(
+            "{}: {}\n{}",
+            self.command,
+            self.status_text(),
+            tail(&self.stderr)
+        )
+    }
+
     /// The command with `input` in place of stdin, for a reproduction recipe.
     pub fn command_with_input(&self, input: &Path) -> String {
         format!(
@@ -1323,22 +1333,12 @@ impl Differential {
             run: baseline,
         };
         if !d.run.clean() {
-            let detail = format!(
-                "{}: {}\n{}",
-                d.run.command,
-                d.run.status_text(),
-                tail(&d.run.stderr)
-            );
+            let detail = d.run.failure_detail();
             return Err(d.mismatch("(none)", MismatchKind::BadInput, detail, None));
         }
         d.run = lli(&d.input);
         if !d.run.clean() {
-            let detail = format!(
-                "{}: {}\n{}",
-                d.run.command,
-                d.run.status_text(),
-                tail(&d.run.stderr)
-            );
+            let detail = d.run.failure_detail();
             return Err(d.mismatch("(none)", MismatchKind::OriginalFails, detail, None));
         }
         Ok(d)
@@ -1377,12 +1377,7 @@ impl Differential {
     pub fn check(&self, pipeline: &str, markers: &[&str]) -> Result<DiffReport, Mismatch> {
         let opt = run_pipeline(pipeline, &self.input);
         if !opt.clean() {
-            let detail = format!(
-                "{}: {}\n{}",
-                opt.command,
-                opt.status_text(),
-                tail(&opt.stderr)
-            );
+            let detail = opt.failure_detail();
             return Err(self.mismatch(pipeline, MismatchKind::OptFails, detail, None));
         }
         let transformed = String::from_utf8_lossy(&opt.stdout).into_owned();
@@ -1413,12 +1408,7 @@ impl Differential {
         }
         if !run.clean() {
             // Timed out, or the same output but something on stderr.
-            let detail = format!(
-                "{}: {}\n{}",
-                run.command,
-                run.status_text(),
-                tail(&run.stderr)
-            );
+            let detail = run.failure_detail();
             let kept = Some((transformed, &run));
             return Err(self.mismatch(pipeline, MismatchKind::TransformedFails, detail, kept));
         }
@@ -1491,12 +1481,7 @@ pub fn opt_output(pipeline: &str, module: &str) -> Result<String, String> {
     if run.clean() {
         Ok(String::from_utf8_lossy(&run.stdout).into_owned())
     } else {
-        Err(format!(
-            "{}: {}\n{}",
-            run.command,
-            run.status_text(),
-            tail(&run.stderr)
-        ))
+        Err(run.failure_detail())
     }
 }
 
