@@ -34,6 +34,9 @@ fn main() {
         .std("c++17")
         .include(&include)
         .flag("-fno-exceptions")
+        // libLLVM is built without RTTI; the AA model class derives from its
+        // classes, so its vtable must not ask for their typeinfo.
+        .flag("-fno-rtti")
         .flag("-fvisibility=hidden")
         .define("_GNU_SOURCE", None)
         .define("__STDC_CONSTANT_MACROS", None)

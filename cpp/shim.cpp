@@ -383,14 +383,19 @@ GPUCC_EXPORT unsigned gpucc_predicated_address_space(void *FAM, LLVMValueRef F,
     return ~0u;
   Function &Fn = function(F);
   AssumptionCache &AC = fam(FAM).getResult<AssumptionAnalysis>(Fn);
-  const DominatorTree &DT = fam(FAM).getResult<DominatorTreeAnalysis>(Fn);
-  const TargetTransformInfo &T = tti(FAM, F);
   Value *Ptr = unwrap(Opnd)->stripInBoundsOffsets();
-  for (auto &AssumeVH : AC.assumptionsFor(Ptr)) {
+  auto Assumptions = AC.assumptionsFor(Ptr);
+  if (Assumptions.empty())
+    return ~0u;
+  // As upstream: the dominator tree only if a pass before us computed it;
+  // without one, isValidAssumeForContext reasons within the block.
+  const DominatorTree *DT = fam(FAM).getCachedResult<DominatorTreeAnalysis>(Fn);
+  const TargetTransformInfo &T = tti(FAM, F);
+  for (auto &AssumeVH : Assumptions) {
     if (!AssumeVH)
       continue;
     auto *CI = cast<CallInst>(AssumeVH);
-    if (!isValidAssumeForContext(CI, I, &DT))
+    if (!isValidAssumeForContext(CI, I, DT))
       continue;
     auto [P, AS] = T.getPredicatedAddrSpace(CI->getArgOperand(0));
     if (P)
@@ -516,4 +521,22 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
 /// symbol-table entry moves, with no rehash or copy).
 GPUCC_EXPORT void gpucc_take_name(LLVMValueRef From, LLVMValueRef To) {
   unwrap(To)->takeName(unwrap(From));
+}
+
+//===-- Use lists --------------------------------------------------------===//
+
+/// The operand index of use `U` in its user (the C API has no
+/// `Use::getOperandNo`), so a use list is walked in linear time.
+GPUCC_EXPORT unsigned gpucc_operand_no(LLVMUseRef U) {
+  return unwrap(U)->getOperandNo();
+}
+
+/// Operand `I` of `V` when `V` is a User with that many operands and the
+/// operand is a pointer, else null: one call where the C API needs six.
+GPUCC_EXPORT LLVMValueRef gpucc_pointer_operand(LLVMValueRef V, unsigned I) {
+  auto *U = dyn_cast<User>(unwrap(V));
+  if (!U || I >= U->getNumOperands())
+    return nullptr;
+  Value *Op = U->getOperand(I);
+  return Op && Op->getType()->isPointerTy() ? wrap(Op) : nullptr;
 }

@@ -43,8 +43,10 @@ pub struct Inference<'ctx> {
     pub flat: u32,
     /// Flat address expressions, operands before users.
     pub postorder: Vec<PointerValue<'ctx>>,
-    /// The space of each expression in `postorder` (lookup only).
-    spaces: FxHashMap<LLVMValueRef, Space>,
+    /// Pointer -> its slot in `spaces`, or `NOT_A_NODE` (lookup only).
+    index: FxHashMap<LLVMValueRef, u32>,
+    /// The space of each expression, by slot.
+    spaces: Vec<Space>,
     /// (user, flat operand) -> the space an `llvm.assume` valid at the user
     /// proves for the operand (lookup only).
     pub predicated: FxHashMap<(LLVMValueRef, LLVMValueRef), u32>,
@@ -54,23 +56,29 @@ impl<'ctx> Inference<'ctx> {
     /// The space `p` points into: inferred for flat address expressions, else
     /// declared by its type (the flat space counts as `Generic`).
     pub fn space_of(&self, p: PointerValue<'ctx>) -> Space {
-        if let Some(s) = self.spaces.get(&p.as_value_ref()) {
-            return *s;
-        }
-        let declared = llvm::space_of(p);
-        if declared == self.flat {
-            Space::Generic
-        } else {
-            Space::Specific(declared)
+        match self.index.get(&p.as_value_ref()) {
+            Some(&i) if i != NOT_A_NODE => self.spaces[i as usize],
+            _ => declared_space(p, self.flat),
         }
     }
 
     /// The specific space inferred for flat expression `p`, if any.
     pub fn inferred_specific(&self, p: PointerValue<'ctx>) -> Option<u32> {
-        match self.spaces.get(&p.as_value_ref()) {
-            Some(Space::Specific(n)) => Some(*n),
+        match self.index.get(&p.as_value_ref()) {
+            Some(&i) if i != NOT_A_NODE => match self.spaces[i as usize] {
+                Space::Specific(n) => Some(n),
+                _ => None,
+            },
             _ => None,
         }
+    }
+}
+
+/// The space `p`'s type declares (the flat space counts as `Generic`).
+fn declared_space(p: PointerValue<'_>, flat: u32) -> Space {
+    match llvm::space_of(p) {
+        n if n == flat => Space::Generic,
+        n => Space::Specific(n),
     }
 }
 
@@ -98,41 +106,45 @@ pub fn noop_pair_source<'ctx>(v: PointerValue<'ctx>, tti: &Tti<'_>) -> Option<Po
     if llvm::operator_opcode(v) != Some(InstructionOpcode::IntToPtr) {
         return None;
     }
-    let BasicValueEnum::IntValue(i) = *llvm::operands(v).first()? else {
+    let BasicValueEnum::IntValue(i) = llvm::operand(&v, 0)? else {
         return None;
     };
     if llvm::operator_opcode(i) != Some(InstructionOpcode::PtrToInt) {
         return None;
     }
-    let p = as_pointer(*llvm::operands(i).first()?)?;
+    let p = llvm::pointer_operand(&i, 0)?;
     let (from, to) = (llvm::space_of(p), llvm::space_of(v));
     let width = i.get_type().get_bit_width();
     let keeps_bits = width == tti.pointer_size_bits(from) && width == tti.pointer_size_bits(to);
     (keeps_bits && (from == to || tti.is_noop_addrspacecast(from, to))).then_some(p)
 }
 
-/// The pointer operands an address operator derives its value from.
-fn pointer_operands<'ctx>(v: PointerValue<'ctx>, tti: &Tti<'_>) -> Vec<PointerValue<'ctx>> {
-    let pick = |indices: &[u32]| -> Vec<PointerValue<'ctx>> {
-        indices
-            .iter()
-            .filter_map(|&i| llvm::operand(&v, i).and_then(as_pointer))
-            .collect()
-    };
+/// The pointer operands an address operator derives its value from,
+/// appended to `out`.
+fn pointer_operands_into<'ctx>(
+    v: PointerValue<'ctx>,
+    tti: &Tti<'_>,
+    out: &mut Vec<PointerValue<'ctx>>,
+) {
+    let mut pick = |i: u32| out.extend(llvm::pointer_operand(&v, i));
     match llvm::operator_opcode(v) {
-        Some(InstructionOpcode::Phi) => llvm::operands(v)
-            .into_iter()
-            .filter_map(as_pointer)
-            .collect(),
+        Some(InstructionOpcode::Phi) => {
+            for i in 0..llvm::operand_count(&v) {
+                pick(i);
+            }
+        }
         Some(
             InstructionOpcode::BitCast
             | InstructionOpcode::AddrSpaceCast
             | InstructionOpcode::GetElementPtr,
-        ) => pick(&[0]),
-        Some(InstructionOpcode::Call) if llvm::is_ptrmask(v) => pick(&[0]),
-        Some(InstructionOpcode::Select) => pick(&[1, 2]),
-        Some(InstructionOpcode::IntToPtr) => noop_pair_source(v, tti).into_iter().collect(),
-        _ => Vec::new(),
+        ) => pick(0),
+        Some(InstructionOpcode::Call) if llvm::is_ptrmask(v) => pick(0),
+        Some(InstructionOpcode::Select) => {
+            pick(1);
+            pick(2);
+        }
+        Some(InstructionOpcode::IntToPtr) => out.extend(noop_pair_source(v, tti)),
+        _ => {}
     }
 }
 
@@ -144,110 +156,162 @@ fn as_pointer(v: BasicValueEnum<'_>) -> Option<PointerValue<'_>> {
 }
 
 /// The pointer operands of `inst` that are worth moving to a specific space
-/// (the roots of the search), appended to `out` (no allocation per instruction
-/// in the hot loop).
+/// (the roots of the search), appended to `out` (no allocation per
+/// instruction in the hot loop).
 fn rewritable_pointer_operands_into<'ctx>(
     inst: InstructionValue<'ctx>,
     tti: &Tti<'_>,
     out: &mut Vec<PointerValue<'ctx>>,
 ) {
-    let pick = |i: usize| {
-        u32::try_from(i)
-            .ok()
-            .and_then(|i| llvm::operand(&inst, i))
-            .and_then(as_pointer)
-    };
-    let picked = match inst.get_opcode() {
+    let mut pick = |i: u32| out.extend(llvm::pointer_operand(&inst, i));
+    match inst.get_opcode() {
         InstructionOpcode::GetElementPtr
         | InstructionOpcode::Load
         | InstructionOpcode::AtomicRMW
         | InstructionOpcode::AtomicCmpXchg
-        | InstructionOpcode::AddrSpaceCast => vec![pick(0)],
-        InstructionOpcode::Store => vec![pick(1)],
-        InstructionOpcode::ICmp => vec![pick(0), pick(1)],
+        | InstructionOpcode::AddrSpaceCast => pick(0),
+        InstructionOpcode::Store => pick(1),
+        InstructionOpcode::ICmp => {
+            pick(0);
+            pick(1);
+        }
         // LLVM 16 rewrites a returned constant expression (a no-op
         // ptrtoint/inttoptr pair becomes an addrspacecast) but leaves a
         // returned instruction alone; we match both.
-        InstructionOpcode::Return => vec![pick(0).filter(|p| llvm::is_constant_expr(*p))],
-        InstructionOpcode::IntToPtr => match llvm::result_pointer(inst) {
-            Some(v) => vec![noop_pair_source(v, tti)],
-            None => vec![],
-        },
+        InstructionOpcode::Return => {
+            out.extend(llvm::pointer_operand(&inst, 0).filter(|p| llvm::is_constant_expr(*p)))
+        }
+        InstructionOpcode::IntToPtr => {
+            out.extend(llvm::result_pointer(inst).and_then(|v| noop_pair_source(v, tti)))
+        }
         InstructionOpcode::Call => match llvm::mem_intrinsic_kind(inst) {
-            1 => vec![pick(0)],
-            2 => vec![pick(0), pick(1)],
-            _ => tti
-                .intrinsic_flat_operands(inst)
-                .into_iter()
-                .map(|i| pick(usize::try_from(i).unwrap_or(usize::MAX)))
-                .collect(),
+            1 => pick(0),
+            2 => {
+                pick(0);
+                pick(1);
+            }
+            _ => {
+                for i in tti.intrinsic_flat_operands(inst) {
+                    pick(i);
+                }
+            }
         },
-        _ => vec![],
-    };
-    out.extend(picked.into_iter().flatten());
+        _ => {}
+    }
 }
 
 /// A flat address expression with what the fixed point needs of it,
 /// computed once: the target's assumed space, whether it is a select, and its
-/// pointer operands.
+/// pointer operands (`ops[start..start + len]` of [`Graph::ops`]).
 struct Node<'ctx> {
     v: PointerValue<'ctx>,
     assumed: Option<u32>,
     select: bool,
-    ops: Vec<PointerValue<'ctx>>,
+    start: u32,
+    len: u32,
 }
 
+/// A pointer operand of a node: the operand, and its node when it is a flat
+/// address expression itself.
+#[derive(Clone, Copy)]
+struct Op<'ctx> {
+    v: PointerValue<'ctx>,
+    node: Option<u32>,
+}
+
+/// The flat address expressions of a function: nodes in discovery order
+/// (their slots), their operands in one arena, and the postorder.
+struct Graph<'ctx> {
+    nodes: Vec<Node<'ctx>>,
+    ops: Vec<Op<'ctx>>,
+    /// Pointer -> its slot, or [`NOT_A_NODE`].
+    index: FxHashMap<LLVMValueRef, u32>,
+    /// Slots, operands before users.
+    postorder: Vec<u32>,
+}
+
+impl<'ctx> Graph<'ctx> {
+    fn ops_of(&self, n: &Node<'ctx>) -> &[Op<'ctx>] {
+        &self.ops[n.start as usize..(n.start + n.len) as usize]
+    }
+}
+
+/// The slot in [`Graph::index`] of a pointer that is not a flat address
+/// expression.
+const NOT_A_NODE: u32 = u32::MAX;
+
 /// Collects the flat address expressions of `f` in postorder.
-fn collect<'ctx>(f: FunctionValue<'ctx>, flat: u32, tti: &Tti<'_>) -> Vec<Node<'ctx>> {
-    let mut postorder = Vec::new();
-    let mut visited: FxHashMap<LLVMValueRef, ()> = FxHashMap::default();
-    // (node, operands pushed?)
-    let mut stack: Vec<(Node<'ctx>, bool)> = Vec::new();
-    let is_flat_expr =
-        |p: PointerValue<'ctx>| llvm::space_of(p) == flat && is_address_operator(p, tti);
-    let push = |p: PointerValue<'ctx>,
-                stack: &mut Vec<(Node<'ctx>, bool)>,
-                visited: &mut FxHashMap<LLVMValueRef, ()>| {
-        if is_flat_expr(p) && visited.insert(p.as_value_ref(), ()).is_none() {
-            let node = Node {
-                v: p,
-                assumed: None,
-                select: false,
-                ops: Vec::new(),
-            };
-            stack.push((node, false));
+fn collect<'ctx>(f: FunctionValue<'ctx>, flat: u32, tti: &Tti<'_>) -> Graph<'ctx> {
+    let mut g = Graph {
+        nodes: Vec::new(),
+        ops: Vec::new(),
+        index: FxHashMap::default(),
+        postorder: Vec::new(),
+    };
+    // (slot, operands pushed?)
+    let mut stack: Vec<(u32, bool)> = Vec::new();
+    // The node of `p` (made and put on the stack if new), if `p` is a flat
+    // address expression.
+    let node_of = |p: PointerValue<'ctx>, g: &mut Graph<'ctx>, stack: &mut Vec<(u32, bool)>| {
+        if llvm::space_of(p) != flat {
+            return None;
         }
+        if let Some(&i) = g.index.get(&p.as_value_ref()) {
+            return (i != NOT_A_NODE).then_some(i);
+        }
+        if !is_address_operator(p, tti) {
+            // Remembered, so a pointer used by many accesses (an argument)
+            // is classified once.
+            g.index.insert(p.as_value_ref(), NOT_A_NODE);
+            return None;
+        }
+        let i = u32::try_from(g.nodes.len()).expect("gpucc: fewer than 2^32 expressions");
+        g.index.insert(p.as_value_ref(), i);
+        g.nodes.push(Node {
+            v: p,
+            assumed: None,
+            select: false,
+            start: 0,
+            len: 0,
+        });
+        stack.push((i, false));
+        Some(i)
     };
     let mut roots = Vec::new();
+    let mut scratch = Vec::new();
     for bb in f.get_basic_blocks() {
         for inst in bb.get_instructions() {
             roots.clear();
             rewritable_pointer_operands_into(inst, tti, &mut roots);
             for &root in &roots {
-                push(root, &mut stack, &mut visited);
-                while let Some((_, expanded)) = stack.last() {
-                    if *expanded {
-                        let (node, _) = stack.pop().expect("gpucc: stack is not empty");
-                        postorder.push(node);
+                node_of(root, &mut g, &mut stack);
+                while let Some(&(i, expanded)) = stack.last() {
+                    if expanded {
+                        stack.pop();
+                        g.postorder.push(i);
                         continue;
                     }
-                    let top = stack.last_mut().expect("gpucc: stack is not empty");
-                    top.1 = true;
-                    let v = top.0.v;
-                    top.0.assumed = tti.assumed_address_space(v);
-                    top.0.select = llvm::operator_opcode(v) == Some(InstructionOpcode::Select);
-                    if top.0.assumed.is_none() {
-                        top.0.ops = pointer_operands(v, tti);
-                        let ops = top.0.ops.clone();
-                        for op in ops {
-                            push(op, &mut stack, &mut visited);
+                    stack.last_mut().expect("gpucc: stack is not empty").1 = true;
+                    let v = g.nodes[i as usize].v;
+                    let assumed = tti.assumed_address_space(v);
+                    let select = llvm::operator_opcode(v) == Some(InstructionOpcode::Select);
+                    let start = u32::try_from(g.ops.len()).expect("gpucc: small arena");
+                    if assumed.is_none() {
+                        scratch.clear();
+                        pointer_operands_into(v, tti, &mut scratch);
+                        for &op in &scratch {
+                            let node = node_of(op, &mut g, &mut stack);
+                            g.ops.push(Op { v: op, node });
                         }
                     }
+                    let len = u32::try_from(g.ops.len()).expect("gpucc: small arena") - start;
+                    let n = &mut g.nodes[i as usize];
+                    (n.assumed, n.select, n.start, n.len) = (assumed, select, start, len);
                 }
             }
         }
     }
-    postorder
+    g
 }
 
 /// Can constant `c` be cast to specific space `to` without changing what it
@@ -283,47 +347,52 @@ pub fn infer<'ctx>(
     assume_flat: Option<u32>,
 ) -> Option<Inference<'ctx>> {
     let flat = assume_flat.or_else(|| tti.flat_address_space())?;
-    let nodes = collect(f, flat, tti);
-    let postorder: Vec<PointerValue<'ctx>> = nodes.iter().map(|n| n.v).collect();
-    let mut spaces: FxHashMap<LLVMValueRef, Space> = FxHashMap::default();
-    spaces.reserve(nodes.len());
+    let g = collect(f, flat, tti);
+    let n = g.nodes.len();
+    let mut spaces = vec![Space::Unknown; n];
     let mut predicated: FxHashMap<(LLVMValueRef, LLVMValueRef), u32> = FxHashMap::default();
-    for p in &postorder {
-        spaces.insert(p.as_value_ref(), Space::Unknown);
-    }
-    // Users of each expression among the expressions (for the worklist).
-    let mut users: FxHashMap<LLVMValueRef, Vec<usize>> = FxHashMap::default();
-    for (i, n) in nodes.iter().enumerate() {
-        for op in &n.ops {
-            users.entry(op.as_value_ref()).or_default().push(i);
+    // Users of each expression among the expressions (for the worklist), as
+    // `users[user_start[i]..user_start[i + 1]]`.
+    let mut user_start = vec![0u32; n + 1];
+    for op in &g.ops {
+        if let Some(j) = op.node {
+            user_start[j as usize + 1] += 1;
         }
     }
-    let space_of = |spaces: &FxHashMap<LLVMValueRef, Space>, p: PointerValue<'ctx>| -> Space {
-        match spaces.get(&p.as_value_ref()) {
-            Some(s) => *s,
-            None => {
-                let n = llvm::space_of(p);
-                if n == flat {
-                    Space::Generic
-                } else {
-                    Space::Specific(n)
-                }
+    for i in 0..n {
+        user_start[i + 1] += user_start[i];
+    }
+    let mut fill = user_start.clone();
+    let mut users = vec![0u32; g.ops.iter().filter(|o| o.node.is_some()).count()];
+    for (i, node) in g.nodes.iter().enumerate() {
+        for op in g.ops_of(node) {
+            if let Some(j) = op.node {
+                users[fill[j as usize] as usize] = i as u32;
+                fill[j as usize] += 1;
             }
+        }
+    }
+    let space_of = |spaces: &[Space], op: &Op<'ctx>| -> Space {
+        match op.node {
+            Some(j) => spaces[j as usize],
+            None => declared_space(op.v, flat),
         }
     };
     // Worklist in postorder, processed from the back (as upstream): a
     // vector plus an "in list" flag keeps it deterministic.
-    let mut worklist: Vec<usize> = (0..postorder.len()).collect();
-    let mut queued = vec![true; postorder.len()];
+    let mut worklist: Vec<u32> = g.postorder.clone();
+    let mut queued = vec![true; n];
     while let Some(i) = worklist.pop() {
+        let i = i as usize;
         queued[i] = false;
-        let node = &nodes[i];
+        let node = &g.nodes[i];
+        let ops = g.ops_of(node);
         let v = node.v;
-        let new = if let Some(n) = node.assumed {
-            Space::Specific(n)
-        } else if node.select && node.ops.len() == 2 {
-            let (a, b) = (node.ops[0], node.ops[1]);
-            let (sa, sb) = (space_of(&spaces, a), space_of(&spaces, b));
+        let new = if let Some(a) = node.assumed {
+            Space::Specific(a)
+        } else if node.select && ops.len() == 2 {
+            let (a, b) = (ops[0].v, ops[1].v);
+            let (sa, sb) = (space_of(&spaces, &ops[0]), space_of(&spaces, &ops[1]));
             // A constant side (even one that is itself an address
             // expression) may be cast to the other side's space, generic
             // included, as upstream does.
@@ -346,14 +415,14 @@ pub fn infer<'ctx>(
             }
         } else {
             let mut acc = Space::Unknown;
-            for &op in &node.ops {
+            for op in ops {
                 let mut s = space_of(&spaces, op);
-                if s == Space::Generic && !spaces.contains_key(&op.as_value_ref()) {
+                if s == Space::Generic && op.node.is_none() {
                     let proven = v
                         .as_instruction()
-                        .and_then(|u| tti.predicated_address_space(u, op));
+                        .and_then(|u| tti.predicated_address_space(u, op.v));
                     if let Some(n) = proven {
-                        predicated.insert((v.as_value_ref(), op.as_value_ref()), n);
+                        predicated.insert((v.as_value_ref(), op.v.as_value_ref()), n);
                         s = Space::Specific(n);
                     }
                 }
@@ -364,25 +433,23 @@ pub fn infer<'ctx>(
             }
             acc
         };
-        let old = spaces[&v.as_value_ref()];
-        if old == new {
+        if spaces[i] == new {
             continue;
         }
-        spaces.insert(v.as_value_ref(), new);
-        for &u in users
-            .get(&v.as_value_ref())
-            .map(Vec::as_slice)
-            .unwrap_or(&[])
-        {
-            if !queued[u] && spaces[&postorder[u].as_value_ref()] != Space::Generic {
+        spaces[i] = new;
+        for &u in &users[user_start[i] as usize..user_start[i + 1] as usize] {
+            let u = u as usize;
+            if !queued[u] && spaces[u] != Space::Generic {
                 queued[u] = true;
-                worklist.push(u);
+                worklist.push(u as u32);
             }
         }
     }
+    let postorder = g.postorder.iter().map(|&i| g.nodes[i as usize].v).collect();
     Some(Inference {
         flat,
         postorder,
+        index: g.index,
         spaces,
         predicated,
     })

@@ -1,11 +1,13 @@
 //! Raw declarations of the C++ shim (`cpp/shim.cpp`). Private to `src/llvm`:
 //! every function here has a safe wrapper in a sibling module.
 
-use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
+use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMUseRef, LLVMValueRef};
 use std::ffi::{c_char, c_int, c_void};
 
 extern "C" {
     pub(super) fn gpucc_fatal(msg: *const c_char, len: usize) -> !;
+    pub(super) fn gpucc_operand_no(u: LLVMUseRef) -> u32;
+    pub(super) fn gpucc_pointer_operand(v: LLVMValueRef, i: u32) -> LLVMValueRef;
     pub(super) fn gpucc_known_leading_zeros(
         v: LLVMValueRef,
         ctx: LLVMValueRef,

@@ -356,6 +356,20 @@ pub fn operands<'ctx>(v: impl AsValueRef) -> Vec<inkwell::values::BasicValueEnum
     (0..n).filter_map(|i| operand(&v, i)).collect()
 }
 
+/// Operand `i` of a User when it is a pointer (the hot-loop form of
+/// [`operand`]: no wrapping of other kinds).
+pub fn pointer_operand<'ctx>(
+    v: &impl AsValueRef,
+    i: u32,
+) -> Option<inkwell::values::PointerValue<'ctx>> {
+    // SAFETY: the shim checks that `v` is a User with operand `i` and that
+    // the operand has pointer type before returning it.
+    unsafe {
+        let o = ffi::gpucc_pointer_operand(v.as_value_ref(), i);
+        (!o.is_null()).then(|| inkwell::values::PointerValue::new(o))
+    }
+}
+
 /// Number of operands of a User (0 for other values).
 pub fn operand_count(v: &impl AsValueRef) -> u32 {
     // SAFETY: checked cast before asking for the count.
@@ -529,30 +543,40 @@ pub fn type_of<'ctx>(
 /// Users that are not instructions (constant expressions) are skipped.
 pub fn uses_of<'ctx>(v: impl AsValueRef) -> Vec<(InstructionValue<'ctx>, u32)> {
     let mut out = Vec::new();
-    // SAFETY: walks the live use list of `v`; each user is a User whose
-    // operands are scanned for `v` to find the operand index.
+    uses_of_into(v, &mut out);
+    out
+}
+
+/// [`uses_of`] into `out` (cleared first), so a loop reuses one buffer.
+pub fn uses_of_into<'ctx>(v: impl AsValueRef, out: &mut Vec<(InstructionValue<'ctx>, u32)>) {
+    out.clear();
+    // SAFETY: walks the live use list of `v`; the shim reads each use's
+    // operand index; users are checked to be instructions before wrapping.
     unsafe {
-        let raw = v.as_value_ref();
-        let mut u = c::LLVMGetFirstUse(raw);
+        let mut u = c::LLVMGetFirstUse(v.as_value_ref());
         while !u.is_null() {
             let user = c::LLVMGetUser(u);
-            let n = u32::try_from(c::LLVMGetNumOperands(user)).unwrap_or(0);
-            // A user may use `v` in several operands; each use is listed once,
-            // so count which occurrence this is.
-            let seen = out
-                .iter()
-                .filter(|(usr, _): &&(InstructionValue<'ctx>, u32)| usr.as_value_ref() == user)
-                .count();
-            let idx = (0..n)
-                .filter(|&i| c::LLVMGetOperand(user, i) == raw)
-                .nth(seen);
-            if let (Some(i), false) = (idx, c::LLVMIsAInstruction(user).is_null()) {
-                out.push((InstructionValue::new(user), i));
+            if !c::LLVMIsAInstruction(user).is_null() {
+                out.push((InstructionValue::new(user), ffi::gpucc_operand_no(u)));
             }
             u = c::LLVMGetNextUse(u);
         }
     }
-    out
+}
+
+/// Is `v` used by a user (instruction or constant) for which `pred` holds?
+pub fn any_user(v: impl AsValueRef, mut pred: impl FnMut(LLVMValueRef) -> bool) -> bool {
+    // SAFETY: walks the live use list of `v`.
+    unsafe {
+        let mut u = c::LLVMGetFirstUse(v.as_value_ref());
+        while !u.is_null() {
+            if pred(c::LLVMGetUser(u)) {
+                return true;
+            }
+            u = c::LLVMGetNextUse(u);
+        }
+    }
+    false
 }
 
 /// The address space of pointer `p`.

@@ -297,13 +297,7 @@ impl<'ctx> Rewriter<'_, 'ctx> {
     /// Builds the clone of flat expression `v` in `space`; `None` if `v`
     /// cannot be cloned (it then stays, and its users keep it).
     fn clone(&mut self, v: PointerValue<'ctx>, space: u32) -> Option<PointerValue<'ctx>> {
-        let ops: Vec<PointerValue<'ctx>> = llvm::operands(v)
-            .into_iter()
-            .filter_map(|o| match o {
-                BasicValueEnum::PointerValue(p) => Some(p),
-                _ => None,
-            })
-            .collect();
+        let first = || llvm::pointer_operand(&v, 0);
         let opcode = llvm::operator_opcode(v)?;
         let Some(inst) = v.as_instruction() else {
             // A constant expression: rebuild it, and the expressions nested
@@ -324,23 +318,23 @@ impl<'ctx> Rewriter<'_, 'ctx> {
         match opcode {
             // The source of a cast to flat is already in `space`.
             InstructionOpcode::AddrSpaceCast | InstructionOpcode::BitCast => {
-                Some(self.operand(*ops.first()?, space))
+                Some(self.operand(first()?, space))
             }
             InstructionOpcode::GetElementPtr => {
-                let base = self.operand_of(Some(inst), *ops.first()?, space);
+                let base = self.operand_of(Some(inst), first()?, space);
                 let new = llvm::clone_gep_on(inst, base);
                 llvm::take_name(inst, new);
                 Some(new)
             }
             InstructionOpcode::Select => {
-                let a = self.operand(ops[0], space);
-                let b = self.operand(ops[1], space);
+                let a = self.operand(llvm::pointer_operand(&v, 1)?, space);
+                let b = self.operand(llvm::pointer_operand(&v, 2)?, space);
                 let new = llvm::clone_select_on(inst, a, b);
                 llvm::take_name(inst, new);
                 Some(new)
             }
             InstructionOpcode::Call => {
-                let base = self.operand_of(Some(inst), *ops.first()?, space);
+                let base = self.operand_of(Some(inst), first()?, space);
                 self.tti.ptrmask_in_space(inst, base)
             }
             InstructionOpcode::IntToPtr => {
@@ -413,6 +407,7 @@ fn rewrite<'ctx>(
             _ => None,
         })
         .collect();
+    rw.clones.reserve(targets.len());
     let is_phi = |v: PointerValue<'ctx>| {
         v.as_instruction()
             .is_some_and(|i| i.get_opcode() == InstructionOpcode::Phi)
@@ -452,12 +447,14 @@ fn rewrite<'ctx>(
     // (the cast of a no-op ptrtoint/inttoptr pair's source), replaced below
     // by that original's clone: `forward` says what replaced it.
     let mut forward: FxHashMap<LLVMValueRef, PointerValue<'ctx>> = FxHashMap::default();
+    let mut uses = Vec::new();
     for &(old, new, space) in &rewritten {
         let mut new = new;
         while let Some(f) = forward.get(&new.as_value_ref()) {
             new = *f;
         }
-        for (user, idx) in llvm::uses_of::<'ctx>(old) {
+        llvm::uses_of_into(old, &mut uses);
+        for &(user, idx) in &uses {
             if new.as_instruction() == Some(user) {
                 continue; // the clone is a cast of the original itself
             }
@@ -545,7 +542,7 @@ fn rewrite<'ctx>(
             // it), where upstream puts it; for a constant, a constant cast.
             // (A clone that casts the original itself comes after it.)
             let new_follows_old = new.as_instruction().is_some_and(|n| {
-                llvm::operands(n).first().map(|o| o.as_value_ref()) == Some(old.as_value_ref())
+                llvm::operand(&n, 0).map(|o| o.as_value_ref()) == Some(old.as_value_ref())
             });
             let cast =
                 if llvm::is_constant(new) || old.as_instruction().is_none() || new_follows_old {
@@ -585,9 +582,7 @@ fn erase_dead<'ctx>(
     let mut live = vec![false; olds.len()];
     let mut work: Vec<usize> = Vec::new();
     for (i, old) in olds.iter().enumerate() {
-        let used_outside = llvm::uses_of::<'_>(*old)
-            .iter()
-            .any(|(user, _)| !index.contains_key(&user.as_value_ref()));
+        let used_outside = llvm::any_user(*old, |user| !index.contains_key(&user));
         if used_outside {
             live[i] = true;
             work.push(i);
