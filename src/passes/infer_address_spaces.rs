@@ -36,10 +36,12 @@
 //! the flat space on any target. Functions of targets without a flat space
 //! are left alone.
 //!
-//! *Not yet* (see the issue): target intrinsics (`collectFlatAddressOperands`,
-//! `rewriteIntrinsicWithAddressSpace`), `llvm.ptrmask`, no-op
-//! `ptrtoint`/`inttoptr` pairs, assumptions (`llvm.assume(is.shared(p))`),
-//! vectors of pointers, and the inter-procedural specialization.
+//! Also handled as upstream: target intrinsics (`collectFlatAddressOperands`,
+//! `rewriteIntrinsicWithAddressSpace` through TTI), `llvm.ptrmask`, no-op
+//! `ptrtoint`/`inttoptr` pairs, and assumptions (`llvm.assume(is.shared(p))`,
+//! with the dominator tree only when a pass before us computed it). The
+//! inter-procedural specialization is `passes::specialize_spaces`, run by the
+//! module-level form of this pass. Not handled: vectors of pointers.
 //!
 //! *Remarks*: passed `Inferred` (per function: how many expressions and
 //! accesses moved). Tests: `test/ir/infer-address-spaces/`.
