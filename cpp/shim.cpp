@@ -16,6 +16,8 @@
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Dominators.h"
@@ -539,4 +541,97 @@ GPUCC_EXPORT LLVMValueRef gpucc_pointer_operand(LLVMValueRef V, unsigned I) {
     return nullptr;
   Value *Op = U->getOperand(I);
   return Op && Op->getType()->isPointerTy() ? wrap(Op) : nullptr;
+}
+
+//===-- gpucc-memspace-aa: the alias analysis registration ----------------===//
+//
+// LLVM's AA interface is a C++ class; the decisions are Rust's
+// (src/analysis/memspace_aa.rs), reached through two `extern "C"` functions
+// that src/llvm/aa.rs defines. The result keeps no state of its own (it holds
+// the function's TTI, which is never invalidated), so it never goes stale.
+
+extern "C" {
+/// What the Rust side needs to know of `F` once: its alias rules and whether
+/// it is a kernel, packed in an int (Rust; never unwinds).
+int gpucc_rs_memspace_function_info(LLVMValueRef F);
+/// 0: NoAlias, 1: MayAlias (Rust; never unwinds).
+int gpucc_rs_memspace_alias(const void *TTI, int Info, LLVMValueRef A,
+                            LLVMValueRef B);
+/// 1 when `P` points to memory no one may write (Rust; never unwinds).
+int gpucc_rs_memspace_read_only(const void *TTI, int Info, LLVMValueRef P);
+}
+
+namespace {
+
+class MemSpaceAAResult : public AAResultBase {
+  const TargetTransformInfo *TTI;
+  int Info;
+
+public:
+  MemSpaceAAResult(const TargetTransformInfo &TTI, int Info)
+      : TTI(&TTI), Info(Info) {}
+
+  bool invalidate(Function &, const PreservedAnalyses &,
+                  FunctionAnalysisManager::Invalidator &) {
+    return false;
+  }
+
+  AliasResult alias(const MemoryLocation &LocA, const MemoryLocation &LocB,
+                    AAQueryInfo &AAQI, const Instruction *) {
+    return gpucc_rs_memspace_alias(TTI, Info, wrap(LocA.Ptr),
+                                   wrap(LocB.Ptr)) == 0
+               ? AliasResult::NoAlias
+               : AliasResult::MayAlias;
+  }
+
+  ModRefInfo getModRefInfoMask(const MemoryLocation &Loc, AAQueryInfo &AAQI,
+                               bool IgnoreLocals) {
+    return gpucc_rs_memspace_read_only(TTI, Info, wrap(Loc.Ptr))
+               ? ModRefInfo::NoModRef
+               : ModRefInfo::ModRef;
+  }
+};
+
+class MemSpaceAA : public AnalysisInfoMixin<MemSpaceAA> {
+  friend AnalysisInfoMixin<MemSpaceAA>;
+  static AnalysisKey Key;
+
+public:
+  using Result = MemSpaceAAResult;
+  static StringRef name() { return "gpucc-memspace-aa"; }
+  Result run(Function &F, FunctionAnalysisManager &FAM) {
+    return Result(FAM.getResult<TargetIRAnalysis>(F),
+                  gpucc_rs_memspace_function_info(wrap(&F)));
+  }
+};
+
+AnalysisKey MemSpaceAA::Key;
+
+} // namespace
+
+/// Makes `gpucc-memspace-aa` a name `-aa-pipeline=` accepts, on the
+/// PassBuilder LLVM hands the plugin.
+GPUCC_EXPORT void gpucc_register_memspace_aa(void *Builder) {
+  auto &PB = *static_cast<PassBuilder *>(Builder);
+  PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
+    FAM.registerPass([] { return MemSpaceAA(); });
+  });
+  PB.registerParseAACallback([](StringRef Name, AAManager &AAM) {
+    if (Name != "gpucc-memspace-aa")
+      return false;
+    AAM.registerFunctionAnalysis<MemSpaceAA>();
+    return true;
+  });
+}
+
+/// The object `P` is based on (LLVM's getUnderlyingObject, default depth).
+GPUCC_EXPORT LLVMValueRef gpucc_underlying_object(LLVMValueRef P) {
+  return wrap(getUnderlyingObject(unwrap(P)));
+}
+
+/// Does argument `A` carry the enum attribute named `Name` (`noalias`)?
+GPUCC_EXPORT bool gpucc_argument_has_attr(LLVMValueRef A, const char *Name,
+                                          size_t Len) {
+  Attribute::AttrKind K = Attribute::getAttrKindFromName(str(Name, Len));
+  return K != Attribute::None && unwrap<Argument>(A)->hasAttribute(K);
 }

@@ -4,4 +4,5 @@
 pub mod addr_space;
 pub mod fxhash;
 pub mod infer_spaces;
+pub mod memspace;
 pub mod target;

@@ -112,4 +112,6 @@ unsafe extern "C" fn registrar(pass_builder: *mut c_void) {
     // wrapper only forwards it to llvm-plugin's registration functions.
     let mut builder = unsafe { llvm_plugin::PassBuilder::from_raw(pass_builder) };
     crate::guarded("gpucc-passes", || crate::plugin::register(&mut builder));
+    // SAFETY: the same live PassBuilder; llvm-plugin cannot register AAs.
+    unsafe { super::aa::register_memspace_aa(pass_builder) };
 }

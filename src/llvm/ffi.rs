@@ -8,6 +8,10 @@ extern "C" {
     pub(super) fn gpucc_fatal(msg: *const c_char, len: usize) -> !;
     pub(super) fn gpucc_operand_no(u: LLVMUseRef) -> u32;
     pub(super) fn gpucc_pointer_operand(v: LLVMValueRef, i: u32) -> LLVMValueRef;
+    pub(super) fn gpucc_register_memspace_aa(builder: *mut c_void);
+    pub(super) fn gpucc_underlying_object(p: LLVMValueRef) -> LLVMValueRef;
+    pub(super) fn gpucc_argument_has_attr(a: LLVMValueRef, name: *const c_char, len: usize)
+        -> bool;
     pub(super) fn gpucc_known_leading_zeros(
         v: LLVMValueRef,
         ctx: LLVMValueRef,

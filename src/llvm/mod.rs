@@ -10,6 +10,7 @@
 //! Every `unsafe` block says why it is sound. Handles carry the lifetime of
 //! the IR they came from; none may be kept after `opt` regains control.
 
+pub mod aa;
 pub mod edge;
 mod ffi;
 
@@ -254,6 +255,40 @@ pub struct Tti<'a> {
     fam: Fam<'a>,
     f: FunctionValue<'a>,
     raw: NonNull<c_void>,
+}
+
+/// A function's TargetTransformInfo held by an analysis result (the AA),
+/// for the two questions memory-space classification asks.
+#[derive(Clone, Copy)]
+pub struct TtiRef<'a> {
+    raw: NonNull<c_void>,
+    _ir: PhantomData<&'a ()>,
+}
+
+impl<'a> TtiRef<'a> {
+    /// # Safety
+    /// `raw` must point to a live `llvm::TargetTransformInfo` for `'a`.
+    pub(crate) unsafe fn from_raw(raw: *const c_void) -> Option<Self> {
+        NonNull::new(raw.cast_mut()).map(|raw| TtiRef {
+            raw,
+            _ir: PhantomData,
+        })
+    }
+
+    /// The target's flat (generic) address space, if it has one.
+    pub fn flat_address_space(&self) -> Option<u32> {
+        // SAFETY: `raw` is a live TTI.
+        let s = unsafe { ffi::gpucc_tti_flat_address_space(self.raw.as_ptr()) };
+        (s != NO_SPACE).then_some(s)
+    }
+
+    /// The space the target knows `v` is in without looking at its operands.
+    pub fn assumed_address_space(&self, v: impl AsValueRef) -> Option<u32> {
+        // SAFETY: live TTI and value.
+        let s =
+            unsafe { ffi::gpucc_tti_assumed_address_space(self.raw.as_ptr(), v.as_value_ref()) };
+        (s != NO_SPACE).then_some(s)
+    }
 }
 
 /// `~0u` in the shim: "no address space".
@@ -745,5 +780,84 @@ pub fn specialize_pointer_params<'ctx>(
             ret.unwrap_or(NO_SPACE),
         );
         FunctionValue::new(new).expect("gpucc: specialization returns a function")
+    }
+}
+
+/// The object `p` is based on (LLVM's `getUnderlyingObject`: through GEPs
+/// and casts, not phis).
+pub fn underlying_object<'ctx>(
+    p: inkwell::values::PointerValue<'ctx>,
+) -> inkwell::values::PointerValue<'ctx> {
+    // SAFETY: the underlying object of a pointer is a pointer of the same
+    // type family (LLVM strips only pointer-to-pointer operations).
+    unsafe {
+        let o = ffi::gpucc_underlying_object(p.as_value_ref());
+        if o.is_null()
+            || c::LLVMGetTypeKind(c::LLVMTypeOf(o)) != llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
+        {
+            return p;
+        }
+        inkwell::values::PointerValue::new(o)
+    }
+}
+
+/// Is `v` a global variable declared `constant`?
+pub fn is_constant_global(v: impl AsValueRef) -> bool {
+    // SAFETY: checked cast before asking.
+    unsafe {
+        let g = c::LLVMIsAGlobalVariable(v.as_value_ref());
+        !g.is_null() && c::LLVMIsGlobalConstant(g) != 0
+    }
+}
+
+/// Does argument `arg` carry the enum attribute `name` (`noalias`, ...)?
+/// False for values that are not arguments.
+pub fn argument_has_attr(arg: impl AsValueRef, name: &str) -> bool {
+    // SAFETY: checked cast; the shim reads the attribute by name.
+    unsafe {
+        let a = c::LLVMIsAArgument(arg.as_value_ref());
+        !a.is_null() && ffi::gpucc_argument_has_attr(a, name.as_ptr().cast(), name.len())
+    }
+}
+
+/// The calling convention number of `f` (LLVM's `CallingConv::ID`).
+pub fn calling_conv(f: FunctionValue<'_>) -> u32 {
+    // SAFETY: `f` is a live function.
+    unsafe { c::LLVMGetFunctionCallConv(f.as_value_ref()) }
+}
+
+/// Does the module's `!nvvm.annotations` mark `f` as a kernel
+/// (`!{ptr @f, !"kernel", i32 1}`)?
+pub fn has_nvvm_kernel_annotation(f: FunctionValue<'_>) -> bool {
+    const NAME: &CStr = c"nvvm.annotations";
+    // SAFETY: LLVM-C walks the named metadata of `f`'s live module; buffers
+    // are sized from the counts LLVM reports.
+    unsafe {
+        let m = c::LLVMGetGlobalParent(f.as_value_ref());
+        if m.is_null() {
+            return false;
+        }
+        let n = c::LLVMGetNamedMetadataNumOperands(m, NAME.as_ptr());
+        let mut nodes: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); n as usize];
+        c::LLVMGetNamedMetadataOperands(m, NAME.as_ptr(), nodes.as_mut_ptr());
+        nodes.into_iter().any(|node| {
+            let k = c::LLVMGetMDNodeNumOperands(node) as usize;
+            if k < 3 {
+                return false;
+            }
+            let mut ops: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); k];
+            c::LLVMGetMDNodeOperands(node, ops.as_mut_ptr());
+            if ops[0] != f.as_value_ref() || ops[1].is_null() {
+                return false;
+            }
+            let mut len = 0u32;
+            let s = c::LLVMGetMDString(ops[1], &mut len);
+            let is_kernel = !s.is_null()
+                && std::slice::from_raw_parts(s.cast::<u8>(), len as usize) == b"kernel";
+            let one = !ops[2].is_null()
+                && !c::LLVMIsAConstantInt(ops[2]).is_null()
+                && c::LLVMConstIntGetZExtValue(ops[2]) == 1;
+            is_kernel && one
+        })
     }
 }

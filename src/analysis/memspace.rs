@@ -1,0 +1,362 @@
+//! Memory-space alias rules (gpucc paper §3.3): pointers into disjoint
+//! memory spaces never alias, and constant memory is never written.
+//!
+//! Used by the alias analysis `gpucc-memspace-aa` (registered through the
+//! shim, answered here) and by `gpucc-memspace-annotate`, which writes the
+//! same facts as scoped-noalias metadata for clang's default AA stack.
+//!
+//! A pointer is *classified* ([`classify`]) by the space its type declares,
+//! or, for a generic pointer, by walking back through the address operators
+//! memory-space inference looks through (casts, GEPs, phis, selects) to the
+//! values it is derived from; this is the demand-driven form of
+//! `infer_spaces` (same lattice: one space, or generic when two meet).
+//! Leaves beyond upstream's rules:
+//! - a generic kernel argument, or a generic pointer loaded from constant
+//!   memory, is *host-visible*: the host made it, so it points to global or
+//!   constant memory, never to shared, local or region memory (upstream's
+//!   AMDGPU AA has the same two rules for flat pointers; we apply them on
+//!   NVPTX too, where upstream's backend assumes kernel pointer arguments are
+//!   global in `nvptx-lower-args`);
+//! - what the target's TTI assumes (`getAssumedAddrSpace`).
+//!
+//! The walk keeps no state between queries, so an AA result never goes stale
+//! when passes edit the IR.
+//!
+//! Rules, NVPTX (generic 0; LLVM 17's `NVPTXAliasAnalysis`): global 1, shared
+//! 3, constant 4, local 5, param 101 are pairwise disjoint; shared-cluster 7
+//! overlaps shared 3; generic and unknown spaces may alias anything. Constant
+//! and param memory are read-only.
+//!
+//! Rules, AMDGPU (flat 0; LLVM 16's `AMDGPUAliasAnalysis`): see
+//! [`amdgpu_may_alias`]; constant 4 and constant-32-bit 6 are read-only.
+
+use crate::llvm::{self, TtiRef};
+use inkwell::values::{AsValueRef, InstructionOpcode, PointerValue};
+use llvm_sys::prelude::LLVMValueRef;
+
+/// Which alias rules a function's target follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    Nvptx,
+    /// amdgcn, and r600 (upstream's AMDGPU AA answers for both).
+    Amdgpu,
+}
+
+impl Rules {
+    /// The rules for a target triple; `None` for targets without memory
+    /// spaces we know (the host): the AA then answers "may alias".
+    pub fn from_triple(triple: &str) -> Option<Rules> {
+        match triple.split('-').next().unwrap_or("") {
+            "nvptx" | "nvptx64" => Some(Rules::Nvptx),
+            "amdgcn" | "r600" => Some(Rules::Amdgpu),
+            _ => None,
+        }
+    }
+
+    /// The generic (flat) space number of the target.
+    pub fn generic(self) -> u32 {
+        0
+    }
+
+    /// May pointers declared or proven in spaces `a` and `b` alias?
+    pub fn spaces_may_alias(self, a: u32, b: u32) -> bool {
+        match self {
+            Rules::Nvptx => nvptx_may_alias(a, b),
+            Rules::Amdgpu => amdgpu_may_alias(a, b),
+        }
+    }
+
+    /// Is space `n` memory that a kernel never writes?
+    pub fn is_read_only(self, n: u32) -> bool {
+        match self {
+            Rules::Nvptx => n == 4 || n == 101,
+            Rules::Amdgpu => n == 4 || n == 6,
+        }
+    }
+
+    /// Is space `n` memory private to a thread, block or work-group, which
+    /// host-made pointers never reach?
+    pub fn is_on_chip(self, n: u32) -> bool {
+        match self {
+            Rules::Nvptx => matches!(n, 3 | 5 | 7),
+            Rules::Amdgpu => matches!(n, 2 | 3 | 5),
+        }
+    }
+}
+
+/// NVPTX: the named spaces are disjoint except shared (3) and
+/// shared-cluster (7); generic (0) and spaces we do not know alias anything.
+fn nvptx_may_alias(a: u32, b: u32) -> bool {
+    const KNOWN: [u32; 6] = [1, 3, 4, 5, 7, 101];
+    if a == b || !KNOWN.contains(&a) || !KNOWN.contains(&b) {
+        return true;
+    }
+    matches!((a, b), (3, 7) | (7, 3))
+}
+
+/// AMDGPU, spaces 0 flat, 1 global, 2 region (GDS), 3 LDS, 4 constant,
+/// 5 private, 6 constant-32-bit, 7 buffer fat pointer; spaces above 7 alias
+/// anything. Region is disjoint from everything but itself; LDS and private
+/// alias only flat and themselves; global, constant, constant-32-bit and
+/// buffer pointers alias flat and each other.
+pub fn amdgpu_may_alias(a: u32, b: u32) -> bool {
+    if a > 7 || b > 7 || a == b {
+        return true;
+    }
+    let (lo, hi) = (a.min(b), a.max(b));
+    match (lo, hi) {
+        (_, 2) | (2, _) => false,
+        (0, _) => true,
+        (_, 3) | (3, _) | (_, 5) | (5, _) => false,
+        // Both in {1, 4, 6, 7}.
+        _ => true,
+    }
+}
+
+/// What is known of where a pointer points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// Into this space (the generic space: anywhere).
+    Space(u32),
+    /// A generic pointer the host made: global or constant memory.
+    HostVisible,
+}
+
+/// What the AA needs to know of the function its queries come from, fixed
+/// for the life of its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FunctionInfo {
+    pub rules: Option<Rules>,
+    /// A kernel (entry point launched by the host).
+    pub kernel: bool,
+}
+
+impl FunctionInfo {
+    /// Packs into the int the C++ side keeps.
+    pub fn pack(self) -> i32 {
+        let r = match self.rules {
+            None => 0,
+            Some(Rules::Nvptx) => 1,
+            Some(Rules::Amdgpu) => 2,
+        };
+        r | if self.kernel { 4 } else { 0 }
+    }
+
+    pub fn unpack(bits: i32) -> FunctionInfo {
+        let rules = match bits & 3 {
+            1 => Some(Rules::Nvptx),
+            2 => Some(Rules::Amdgpu),
+            _ => None,
+        };
+        FunctionInfo {
+            rules,
+            kernel: bits & 4 != 0,
+        }
+    }
+}
+
+/// At most this many values are visited per classification; beyond it the
+/// pointer counts as generic.
+const WALK_LIMIT: usize = 32;
+
+/// The generic space: the target's flat space per TTI, else (r600, whose
+/// TTI has none) the rules' number.
+fn flat_space(info: FunctionInfo, tti: TtiRef<'_>) -> Option<u32> {
+    let rules = info.rules?;
+    Some(tti.flat_address_space().unwrap_or(rules.generic()))
+}
+
+/// Where `p` (a pointer used in a function described by `info`) points.
+pub fn classify(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Class {
+    let declared = llvm::space_of(p);
+    let Some(flat) = flat_space(info, tti) else {
+        return Class::Space(declared);
+    };
+    if declared != flat {
+        return Class::Space(declared);
+    }
+    let generic = Class::Space(flat);
+    let mut acc: Option<Class> = None;
+    let mut seen: Vec<LLVMValueRef> = Vec::new();
+    let mut stack = vec![p];
+    while let Some(v) = stack.pop() {
+        if seen.contains(&v.as_value_ref()) {
+            continue;
+        }
+        if seen.len() == WALK_LIMIT {
+            return generic;
+        }
+        seen.push(v.as_value_ref());
+        let space = llvm::space_of(v);
+        let leaf = if space != flat {
+            Class::Space(space)
+        } else if let Some(n) = tti.assumed_address_space(v) {
+            Class::Space(n)
+        } else if llvm::is_undef(v) {
+            continue; // may be cast to any space
+        } else {
+            match llvm::operator_opcode(v) {
+                Some(
+                    InstructionOpcode::AddrSpaceCast
+                    | InstructionOpcode::BitCast
+                    | InstructionOpcode::GetElementPtr,
+                ) => {
+                    match llvm::pointer_operand(&v, 0) {
+                        Some(src) => stack.push(src),
+                        None => return generic,
+                    }
+                    continue;
+                }
+                Some(InstructionOpcode::Phi) => {
+                    for i in 0..llvm::operand_count(&v) {
+                        match llvm::pointer_operand(&v, i) {
+                            Some(src) => stack.push(src),
+                            None => return generic,
+                        }
+                    }
+                    continue;
+                }
+                Some(InstructionOpcode::Select) => {
+                    for i in [1, 2] {
+                        match llvm::pointer_operand(&v, i) {
+                            Some(src) => stack.push(src),
+                            None => return generic,
+                        }
+                    }
+                    continue;
+                }
+                Some(InstructionOpcode::Load)
+                    if info.rules.is_some_and(|r| {
+                        llvm::pointer_operand(&v, 0)
+                            .is_some_and(|from| r.is_read_only(llvm::space_of(from)))
+                    }) =>
+                {
+                    Class::HostVisible
+                }
+                None if info.kernel && llvm::function_of_argument(v).is_some() => {
+                    Class::HostVisible
+                }
+                _ => return generic,
+            }
+        };
+        acc = match acc {
+            None => Some(leaf),
+            Some(c) if c == leaf => Some(c),
+            Some(_) => return generic,
+        };
+    }
+    acc.unwrap_or(generic)
+}
+
+/// May `a` and `b` (pointers of a function described by `info`) alias?
+pub fn may_alias(
+    a: PointerValue<'_>,
+    b: PointerValue<'_>,
+    info: FunctionInfo,
+    tti: TtiRef<'_>,
+) -> bool {
+    let Some(rules) = info.rules else {
+        return true;
+    };
+    let (ca, cb) = (classify(a, info, tti), classify(b, info, tti));
+    let generic = flat_space(info, tti).unwrap_or(rules.generic());
+    match (ca, cb) {
+        (Class::Space(x), Class::Space(y)) => rules.spaces_may_alias(x, y),
+        (Class::HostVisible, Class::Space(y)) | (Class::Space(y), Class::HostVisible) => {
+            !rules.is_on_chip(y) && rules.spaces_may_alias(generic, y)
+        }
+        (Class::HostVisible, Class::HostVisible) => true,
+    }
+}
+
+/// Is the memory `p` points to never written while the function runs?
+/// Constant spaces (declared, inferred, or of the underlying object), a
+/// `constant` global, or a kernel argument that is `noalias` and `readonly`
+/// or `readnone` (nothing else reaches its memory, and the kernel does not
+/// write through it).
+pub fn read_only(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> bool {
+    let Some(rules) = info.rules else {
+        return false;
+    };
+    if let Class::Space(n) = classify(p, info, tti) {
+        if rules.is_read_only(n) {
+            return true;
+        }
+    }
+    let base = llvm::underlying_object(p);
+    if rules.is_read_only(llvm::space_of(base)) || llvm::is_constant_global(base) {
+        return true;
+    }
+    info.kernel
+        && llvm::function_of_argument(base).is_some()
+        && llvm::argument_has_attr(base, "noalias")
+        && (llvm::argument_has_attr(base, "readonly") || llvm::argument_has_attr(base, "readnone"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case(1, 3, false)]
+    #[case(1, 101, false)]
+    #[case(4, 5, false)]
+    #[case(3, 7, true)]
+    #[case(7, 1, false)]
+    #[case(0, 3, true)]
+    #[case(3, 3, true)]
+    #[case(1, 999, true)]
+    fn nvptx_pairs(#[case] a: u32, #[case] b: u32, #[case] may: bool) {
+        assert_eq!(Rules::Nvptx.spaces_may_alias(a, b), may);
+        assert_eq!(Rules::Nvptx.spaces_may_alias(b, a), may);
+    }
+
+    #[rstest]
+    #[case(5, 1, false)]
+    #[case(4, 1, true)]
+    #[case(6, 4, true)]
+    #[case(0, 999, true)]
+    #[case(2, 0, false)]
+    #[case(2, 2, true)]
+    #[case(2, 3, false)]
+    #[case(7, 0, true)]
+    #[case(7, 3, false)]
+    #[case(7, 6, true)]
+    #[case(0, 3, true)]
+    #[case(0, 5, true)]
+    #[case(3, 4, false)]
+    fn amdgpu_pairs(#[case] a: u32, #[case] b: u32, #[case] may: bool) {
+        assert_eq!(amdgpu_may_alias(a, b), may);
+        assert_eq!(amdgpu_may_alias(b, a), may);
+    }
+
+    #[test]
+    fn amdgpu_table_is_symmetric_and_reflexive() {
+        for a in 0..10 {
+            assert!(amdgpu_may_alias(a, a));
+            for b in 0..10 {
+                assert_eq!(amdgpu_may_alias(a, b), amdgpu_may_alias(b, a));
+            }
+        }
+    }
+
+    #[rstest]
+    #[case("nvptx64-nvidia-cuda", Some(Rules::Nvptx))]
+    #[case("amdgcn-amd-amdhsa", Some(Rules::Amdgpu))]
+    #[case("r600--", Some(Rules::Amdgpu))]
+    #[case("x86_64-pc-linux-gnu", None)]
+    fn rules_from_triples(#[case] t: &str, #[case] want: Option<Rules>) {
+        assert_eq!(Rules::from_triple(t), want);
+    }
+
+    #[test]
+    fn function_info_round_trips() {
+        for rules in [None, Some(Rules::Nvptx), Some(Rules::Amdgpu)] {
+            for kernel in [false, true] {
+                let i = FunctionInfo { rules, kernel };
+                assert_eq!(FunctionInfo::unpack(i.pack()), i);
+            }
+        }
+    }
+}
