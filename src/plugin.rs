@@ -6,15 +6,20 @@
 //! - `gpucc-bypass-slow-division[<force;opaque-slow-path>]`: function pass;
 //! - `gpucc-infer-address-spaces`: function pass; at module level it also
 //!   specializes functions across calls (`passes::specialize_spaces`);
+//! - `gpucc-memspace-annotate`: function pass (memory-space scopes as
+//!   scoped-noalias metadata);
 //! - `gpucc`: module pass running the whole suite, in the paper's order, on
 //!   every function definition: today inter-procedural specialization, then
 //!   memory-space inference, then the division bypass with
-//!   `opaque-slow-path`.
+//!   `opaque-slow-path`, then memory-space annotation;
+//! - `-aa-pipeline=gpucc-memspace-aa`: the alias analysis, registered by the
+//!   shim (`llvm::aa`), since llvm-plugin cannot register AAs.
 //!
 //! The auto-pipeline: when clang loads the plugin (`-fpass-plugin=`), the
 //! `gpucc` pipeline runs at the optimizer-last extension point (after the last
 //! InstCombine) on modules whose triple is nvptx, nvptx64 or amdgcn, at -O1
-//! and above. Host modules are left alone. Switch it off with the environment
+//! and above; and `gpucc-memspace-annotate` runs at the peephole extension
+//! point (after each InstCombine), before GVN, LICM and DSE. Host modules are left alone. Switch it off with the environment
 //! variable `GPUCC_AUTO_PIPELINE=0`, or `-mllvm -gpucc-auto-pipeline=false`
 //! (clang only knows that option when the plugin is also given as
 //! `-fplugin=`, which loads it before options are parsed).
@@ -25,6 +30,7 @@ use crate::llvm::{self, edge};
 use crate::params;
 use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
+use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
 use crate::passes::specialize_spaces;
 use crate::passes::{Changed, FunctionPass, PassCx};
 use llvm_plugin::inkwell::module::Module;
@@ -51,6 +57,13 @@ pub fn register(builder: &mut PassBuilder) {
             mpm.add_pass(Pipeline::gpucc(true));
         }
     });
+    // Memory-space scopes go on early, after each InstCombine, so GVN, LICM
+    // and DSE of clang's own pipeline see them (it is idempotent).
+    builder.add_peephole_ep_callback(|fpm, level| {
+        if !matches!(level, OptimizationLevel::O0) {
+            fpm.add_pass(FunctionAdapter(AutoOnly(MemSpaceAnnotatePass)));
+        }
+    });
 }
 
 /// Parses `text` with `parse`, or stops with an error naming the pass.
@@ -67,6 +80,11 @@ fn parse_function_element(element: &str, fpm: &mut FunctionPassManager) -> Pipel
     if let Some(text) = params::split(element, infer_address_spaces::NAME) {
         let p = params_or_fatal(infer_address_spaces::NAME, InferParams::parse(text));
         fpm.add_pass(FunctionAdapter(InferAddressSpacesPass::new(p)));
+        return PipelineParsing::Parsed;
+    }
+    if let Some(text) = params::split(element, memspace_annotate::NAME) {
+        params_or_fatal(memspace_annotate::NAME, params::parse(text, &[], |_, _| {}));
+        fpm.add_pass(FunctionAdapter(MemSpaceAnnotatePass));
         return PipelineParsing::Parsed;
     }
     PipelineParsing::NotParsed
@@ -121,6 +139,23 @@ impl<P: FunctionPass> LlvmFunctionPass for FunctionAdapter<P> {
     }
 }
 
+/// A function pass of the clang auto-pipeline: runs only on GPU modules, and
+/// not when the auto-pipeline is switched off.
+struct AutoOnly<P>(P);
+
+impl<P: FunctionPass> FunctionPass for AutoOnly<P> {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn run<'ctx>(&self, f: inkwell::values::FunctionValue<'ctx>, cx: &PassCx<'ctx>) -> Changed {
+        if !Target::from_triple(&llvm::function_triple(f)).is_gpu() || !auto_pipeline_enabled() {
+            return Changed::No;
+        }
+        self.0.run(f, cx)
+    }
+}
+
 /// A module pass that runs function passes, in order, over every definition.
 struct Pipeline {
     passes: Vec<Box<dyn FunctionPass>>,
@@ -142,6 +177,7 @@ impl Pipeline {
             passes: vec![
                 Box::new(InferAddressSpacesPass::new(InferParams)),
                 Box::new(BypassSlowDivisionPass::new(bypass)),
+                Box::new(MemSpaceAnnotatePass),
             ],
             specialize: true,
             auto,

@@ -74,6 +74,45 @@ impl Rules {
         }
     }
 
+    /// May pointers of classes `a` and `b` alias (`generic`: the flat space)?
+    /// Symmetric.
+    pub fn classes_may_alias(self, generic: u32, a: Class, b: Class) -> bool {
+        match (a, b) {
+            (Class::Space(x), Class::Space(y)) => self.spaces_may_alias(x, y),
+            (Class::HostVisible, Class::Space(y)) | (Class::Space(y), Class::HostVisible) => {
+                !self.is_on_chip(y) && self.spaces_may_alias(generic, y)
+            }
+            (Class::HostVisible, Class::HostVisible) => true,
+        }
+    }
+
+    /// The classes that name a definite part of memory, which
+    /// `gpucc-memspace-annotate` gives a scope: every known specific space
+    /// and host-visible memory (not the generic space, not unknown numbers).
+    pub fn scoped_classes(self) -> &'static [Class] {
+        match self {
+            Rules::Nvptx => &[
+                Class::Space(1),
+                Class::Space(3),
+                Class::Space(4),
+                Class::Space(5),
+                Class::Space(7),
+                Class::Space(101),
+                Class::HostVisible,
+            ],
+            Rules::Amdgpu => &[
+                Class::Space(1),
+                Class::Space(2),
+                Class::Space(3),
+                Class::Space(4),
+                Class::Space(5),
+                Class::Space(6),
+                Class::Space(7),
+                Class::HostVisible,
+            ],
+        }
+    }
+
     /// Is space `n` memory private to a thread, block or work-group, which
     /// host-made pointers never reach?
     pub fn is_on_chip(self, n: u32) -> bool {
@@ -260,13 +299,7 @@ pub fn may_alias(
     };
     let (ca, cb) = (classify(a, info, tti), classify(b, info, tti));
     let generic = flat_space(info, tti).unwrap_or(rules.generic());
-    match (ca, cb) {
-        (Class::Space(x), Class::Space(y)) => rules.spaces_may_alias(x, y),
-        (Class::HostVisible, Class::Space(y)) | (Class::Space(y), Class::HostVisible) => {
-            !rules.is_on_chip(y) && rules.spaces_may_alias(generic, y)
-        }
-        (Class::HostVisible, Class::HostVisible) => true,
-    }
+    rules.classes_may_alias(generic, ca, cb)
 }
 
 /// Is the memory `p` points to never written while the function runs?
@@ -337,6 +370,35 @@ mod tests {
             assert!(amdgpu_may_alias(a, a));
             for b in 0..10 {
                 assert_eq!(amdgpu_may_alias(a, b), amdgpu_may_alias(b, a));
+            }
+        }
+    }
+
+    #[rstest]
+    fn class_rules_are_symmetric(#[values(Rules::Nvptx, Rules::Amdgpu)] rules: Rules) {
+        let classes = rules.scoped_classes();
+        for &a in classes {
+            assert!(rules.classes_may_alias(0, a, a), "{a:?} aliases itself");
+            for &b in classes {
+                assert_eq!(
+                    rules.classes_may_alias(0, a, b),
+                    rules.classes_may_alias(0, b, a)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn host_visible_memory_is_not_on_chip() {
+        for (rules, on_chip, off_chip) in [
+            (Rules::Nvptx, [3, 5, 7], [1, 4, 101]),
+            (Rules::Amdgpu, [2, 3, 5], [1, 4, 6]),
+        ] {
+            for n in on_chip {
+                assert!(!rules.classes_may_alias(0, Class::HostVisible, Class::Space(n)));
+            }
+            for n in off_chip {
+                assert!(rules.classes_may_alias(0, Class::HostVisible, Class::Space(n)));
             }
         }
     }

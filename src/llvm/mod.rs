@@ -303,6 +303,14 @@ impl<'a> Tti<'a> {
         Tti { fam, f, raw }
     }
 
+    /// The same TTI as the handle memory-space classification takes.
+    pub fn view(&self) -> TtiRef<'a> {
+        TtiRef {
+            raw: self.raw,
+            _ir: PhantomData,
+        }
+    }
+
     /// The target's flat (generic) address space, if it has one.
     pub fn flat_address_space(&self) -> Option<u32> {
         // SAFETY: `raw` is the function's live TTI.
