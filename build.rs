@@ -22,6 +22,18 @@ fn llvm_config(prefix: &str, arg: &str) -> String {
         .to_string()
 }
 
+/// Every `cpp/*.cpp`, sorted (each pass area may keep its shim functions in
+/// its own file).
+fn cpp_sources() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir("cpp")
+        .expect("the cpp/ folder is there")
+        .map(|e| e.expect("cpp/ is readable").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
+        .collect();
+    files.sort();
+    files
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=cpp");
     println!("cargo:rerun-if-env-changed=LLVM_SYS_160_PREFIX");
@@ -44,7 +56,7 @@ fn main() {
         .define("__STDC_LIMIT_MACROS", None)
         .warnings(true)
         .flag_if_supported("-Wno-unused-parameter")
-        .file("cpp/shim.cpp")
+        .files(cpp_sources())
         .compile("gpucc_shim");
 
     let libdir = llvm_config(&prefix, "--libdir");

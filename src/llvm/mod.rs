@@ -11,6 +11,7 @@
 //! the IR they came from; none may be kept after `opt` regains control.
 
 pub mod aa;
+pub mod analyses;
 pub mod edge;
 mod ffi;
 

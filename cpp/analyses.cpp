@@ -1,0 +1,217 @@
+//===- analyses.cpp - LLVM's analyses and IR flags for the Rust passes ----===//
+//
+// The straight-line passes (separate-const-offset-from-gep, slsr,
+// nary-reassociate) need LLVM's dominator tree, loop info and scalar
+// evolution, and the nsw/nuw/exact flags, which LLVM 16's C API lacks. Same
+// rules as shim.cpp: `extern "C"`, `gpucc_*`, LLVM-C handles, no exceptions,
+// no decisions. The analysis-manager pointer is the FunctionAnalysisManager
+// of the running pass; results are fetched from it on each call (a hash
+// lookup once computed), so a pass that edits the CFG must invalidate
+// through gpucc_fam_invalidate before asking again.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm-c/Core.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/IR/PassManager.h"
+
+using namespace llvm;
+
+#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace {
+FunctionAnalysisManager &famOf(void *Raw) {
+  return *static_cast<FunctionAnalysisManager *>(Raw);
+}
+Function &fn(LLVMValueRef F) { return *unwrap<Function>(F); }
+DominatorTree &domTree(void *FAM, LLVMValueRef F) {
+  return famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
+}
+ScalarEvolution &scev(void *FAM, LLVMValueRef F) {
+  return famOf(FAM).getResult<ScalarEvolutionAnalysis>(fn(F));
+}
+const SCEV *asScev(const void *S) { return static_cast<const SCEV *>(S); }
+} // namespace
+
+//===-- Dominator tree ----------------------------------------------------===//
+
+/// Does instruction (or argument/constant) `Def` dominate instruction `User`?
+GPUCC_EXPORT bool gpucc_dt_dominates(void *FAM, LLVMValueRef F, LLVMValueRef Def,
+                                     LLVMValueRef User) {
+  return domTree(FAM, F).dominates(unwrap(Def), unwrap<Instruction>(User));
+}
+
+/// Does block `A` dominate block `B`?
+GPUCC_EXPORT bool gpucc_dt_dominates_block(void *FAM, LLVMValueRef F,
+                                           LLVMBasicBlockRef A,
+                                           LLVMBasicBlockRef B) {
+  return domTree(FAM, F).dominates(unwrap(A), unwrap(B));
+}
+
+/// Is block `B` reachable from the entry?
+GPUCC_EXPORT bool gpucc_dt_reachable(void *FAM, LLVMValueRef F,
+                                     LLVMBasicBlockRef B) {
+  return domTree(FAM, F).isReachableFromEntry(unwrap(B));
+}
+
+/// Writes the reachable blocks of `F` in dominator-tree preorder (children
+/// in the tree's order) into `Out` (room for `Cap`); returns how many there
+/// are (call again with more room if that is more than `Cap`).
+GPUCC_EXPORT size_t gpucc_dt_preorder(void *FAM, LLVMValueRef F,
+                                      LLVMBasicBlockRef *Out, size_t Cap) {
+  size_t N = 0;
+  for (DomTreeNode *Node : depth_first(domTree(FAM, F).getRootNode())) {
+    if (N < Cap)
+      Out[N] = wrap(Node->getBlock());
+    ++N;
+  }
+  return N;
+}
+
+//===-- Loop info ---------------------------------------------------------===//
+
+/// The loop depth of block `B` (0 outside loops).
+GPUCC_EXPORT unsigned gpucc_loop_depth(void *FAM, LLVMValueRef F,
+                                       LLVMBasicBlockRef B) {
+  return famOf(FAM).getResult<LoopAnalysis>(fn(F)).getLoopDepth(unwrap(B));
+}
+
+/// Is `V` invariant in the innermost loop containing block `B` (true outside
+/// loops)?
+GPUCC_EXPORT bool gpucc_loop_invariant_in(void *FAM, LLVMValueRef F,
+                                          LLVMValueRef V, LLVMBasicBlockRef B) {
+  Loop *L = famOf(FAM).getResult<LoopAnalysis>(fn(F)).getLoopFor(unwrap(B));
+  return !L || L->isLoopInvariant(unwrap(V));
+}
+
+//===-- Scalar evolution --------------------------------------------------===//
+// SCEVs are uniqued: equal expressions are the same pointer, which Rust uses
+// as an opaque key.
+
+/// The SCEV of `V` (an integer or pointer value).
+GPUCC_EXPORT const void *gpucc_scev_of(void *FAM, LLVMValueRef F,
+                                       LLVMValueRef V) {
+  return scev(FAM, F).getSCEV(unwrap(V));
+}
+
+/// `A + B`, `A * B`, and the min/max kinds (0 smax, 1 smin, 2 umax, 3 umin);
+/// operands of one type.
+GPUCC_EXPORT const void *gpucc_scev_binary(void *FAM, LLVMValueRef F,
+                                           unsigned Op, const void *A,
+                                           const void *B) {
+  ScalarEvolution &SE = scev(FAM, F);
+  const SCEV *X = asScev(A), *Y = asScev(B);
+  switch (Op) {
+  case 0:
+    return SE.getAddExpr(X, Y);
+  case 1:
+    return SE.getMulExpr(X, Y);
+  case 2:
+    return SE.getSMaxExpr(X, Y);
+  case 3:
+    return SE.getSMinExpr(X, Y);
+  case 4:
+    return SE.getUMaxExpr(X, Y);
+  case 5:
+    return SE.getUMinExpr(X, Y);
+  }
+  return nullptr;
+}
+
+/// `S` sign- (Signed) or zero-extended or truncated to `Ty`'s width.
+GPUCC_EXPORT const void *gpucc_scev_cast(void *FAM, LLVMValueRef F,
+                                         const void *S, LLVMTypeRef Ty,
+                                         bool Signed) {
+  ScalarEvolution &SE = scev(FAM, F);
+  Type *T = unwrap(Ty);
+  const SCEV *X = asScev(S);
+  if (SE.getTypeSizeInBits(X->getType()) > SE.getTypeSizeInBits(T))
+    return SE.getTruncateExpr(X, T);
+  return Signed ? SE.getSignExtendExpr(X, T) : SE.getZeroExtendExpr(X, T);
+}
+
+/// The SCEV of constant integer `C` of type `Ty`.
+GPUCC_EXPORT const void *gpucc_scev_constant(void *FAM, LLVMValueRef F,
+                                             LLVMTypeRef Ty, long long C) {
+  return scev(FAM, F).getConstant(unwrap(Ty), C, /*isSigned=*/true);
+}
+
+/// Makes scalar evolution forget what it knows about `V` (before `V` is
+/// erased or its meaning changes).
+GPUCC_EXPORT void gpucc_scev_forget(void *FAM, LLVMValueRef F, LLVMValueRef V) {
+  scev(FAM, F).forgetValue(unwrap(V));
+}
+
+/// Prints `S` into `Buf` (room for `Cap`, NUL-terminated); returns the full
+/// length. For debugging output and tests.
+GPUCC_EXPORT size_t gpucc_scev_print(const void *S, char *Buf, size_t Cap) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  asScev(S)->print(OS);
+  OS.flush();
+  if (Cap) {
+    size_t N = std::min(Cap - 1, Text.size());
+    Text.copy(Buf, N);
+    Buf[N] = 0;
+  }
+  return Text.size();
+}
+
+//===-- Wrap flags (LLVM-C has them from LLVM 17 on) ----------------------===//
+
+/// nsw (1), nuw (2), exact (4) and inbounds (8) of `I`.
+GPUCC_EXPORT unsigned gpucc_get_flags(LLVMValueRef I) {
+  Value *V = unwrap(I);
+  unsigned Bits = 0;
+  if (auto *O = dyn_cast<OverflowingBinaryOperator>(V)) {
+    Bits |= O->hasNoSignedWrap() ? 1 : 0;
+    Bits |= O->hasNoUnsignedWrap() ? 2 : 0;
+  }
+  if (auto *E = dyn_cast<PossiblyExactOperator>(V))
+    Bits |= E->isExact() ? 4 : 0;
+  if (auto *G = dyn_cast<GEPOperator>(V))
+    Bits |= G->isInBounds() ? 8 : 0;
+  return Bits;
+}
+
+/// Sets the flags of instruction `I` that apply to it (see gpucc_get_flags).
+GPUCC_EXPORT void gpucc_set_flags(LLVMValueRef I, unsigned Bits) {
+  Instruction *In = unwrap<Instruction>(I);
+  if (isa<OverflowingBinaryOperator>(In)) {
+    In->setHasNoSignedWrap(Bits & 1);
+    In->setHasNoUnsignedWrap(Bits & 2);
+  }
+  if (isa<PossiblyExactOperator>(In))
+    In->setIsExact(Bits & 4);
+  if (auto *G = dyn_cast<GetElementPtrInst>(In))
+    G->setIsInBounds(Bits & 8);
+}
+
+//===-- Moving instructions -----------------------------------------------===//
+
+/// Moves instruction `I` right before instruction `Before`.
+GPUCC_EXPORT void gpucc_move_before(LLVMValueRef I, LLVMValueRef Before) {
+  unwrap<Instruction>(I)->moveBefore(unwrap<Instruction>(Before));
+}
+
+//===-- TargetTransformInfo: addressing modes -----------------------------===//
+
+/// Can the target fold `BaseGV + BaseOffset + HasBase*base + Scale*index` into
+/// one memory access of type `Ty` in address space `AS`? (`BaseGV` may be
+/// null.)
+GPUCC_EXPORT bool gpucc_tti_legal_addressing_mode(const void *TTI,
+                                                  LLVMTypeRef Ty,
+                                                  LLVMValueRef BaseGV,
+                                                  long long BaseOffset,
+                                                  bool HasBase, long long Scale,
+                                                  unsigned AS) {
+  auto *GV = BaseGV ? cast<GlobalValue>(unwrap(BaseGV)) : nullptr;
+  return static_cast<const TargetTransformInfo *>(TTI)->isLegalAddressingMode(
+      unwrap(Ty), GV, BaseOffset, HasBase, Scale, AS);
+}

@@ -1,0 +1,369 @@
+//! LLVM's dominator tree, loop info and scalar evolution, and the wrap flags
+//! LLVM 16's C API lacks, over `cpp/analyses.cpp`. Shared by the
+//! straight-line passes (`gpucc-separate-const-offset-from-gep`, `gpucc-slsr`,
+//! `gpucc-nary-reassociate`).
+//!
+//! Each handle asks the function's analysis manager on every call (a hash
+//! lookup once the result is computed). A pass that changes the CFG must
+//! invalidate (`Fam::invalidate`) before asking again; instruction-level
+//! edits keep the dominator tree and loop info valid, and scalar evolution
+//! must be told about erased or changed values with [`Se::forget`].
+
+use super::{Fam, Tti};
+use inkwell::basic_block::BasicBlock;
+use inkwell::types::AsTypeRef;
+use inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
+use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
+use std::ffi::c_void;
+
+#[allow(improper_ctypes)]
+extern "C" {
+    fn gpucc_dt_dominates(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        def: LLVMValueRef,
+        user: LLVMValueRef,
+    ) -> bool;
+    fn gpucc_dt_dominates_block(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        a: LLVMBasicBlockRef,
+        b: LLVMBasicBlockRef,
+    ) -> bool;
+    fn gpucc_dt_reachable(fam: *mut c_void, f: LLVMValueRef, b: LLVMBasicBlockRef) -> bool;
+    fn gpucc_dt_preorder(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        out: *mut LLVMBasicBlockRef,
+        cap: usize,
+    ) -> usize;
+    fn gpucc_loop_depth(fam: *mut c_void, f: LLVMValueRef, b: LLVMBasicBlockRef) -> u32;
+    fn gpucc_loop_invariant_in(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        v: LLVMValueRef,
+        b: LLVMBasicBlockRef,
+    ) -> bool;
+    fn gpucc_scev_of(fam: *mut c_void, f: LLVMValueRef, v: LLVMValueRef) -> *const c_void;
+    fn gpucc_scev_binary(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        op: u32,
+        a: *const c_void,
+        b: *const c_void,
+    ) -> *const c_void;
+    fn gpucc_scev_cast(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        s: *const c_void,
+        ty: LLVMTypeRef,
+        signed: bool,
+    ) -> *const c_void;
+    fn gpucc_scev_constant(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        ty: LLVMTypeRef,
+        c: i64,
+    ) -> *const c_void;
+    fn gpucc_scev_forget(fam: *mut c_void, f: LLVMValueRef, v: LLVMValueRef);
+    fn gpucc_scev_print(s: *const c_void, buf: *mut u8, cap: usize) -> usize;
+    fn gpucc_get_flags(i: LLVMValueRef) -> u32;
+    fn gpucc_set_flags(i: LLVMValueRef, bits: u32);
+    fn gpucc_move_before(i: LLVMValueRef, before: LLVMValueRef);
+    fn gpucc_tti_legal_addressing_mode(
+        tti: *const c_void,
+        ty: LLVMTypeRef,
+        base_gv: LLVMValueRef,
+        base_offset: i64,
+        has_base: bool,
+        scale: i64,
+        space: u32,
+    ) -> bool;
+}
+
+/// The dominator tree of one function.
+#[derive(Clone, Copy)]
+pub struct DomTree<'a> {
+    fam: Fam<'a>,
+    f: FunctionValue<'a>,
+}
+
+impl<'a> DomTree<'a> {
+    pub fn new(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
+        DomTree { fam, f }
+    }
+
+    /// Does `def` (an instruction, argument or constant) dominate instruction
+    /// `user`? (LLVM's `DominatorTree::dominates(Value*, Instruction*)`.)
+    pub fn dominates(&self, def: impl AsValueRef, user: InstructionValue<'_>) -> bool {
+        // SAFETY: live FAM, function and values of that function.
+        unsafe {
+            gpucc_dt_dominates(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                def.as_value_ref(),
+                user.as_value_ref(),
+            )
+        }
+    }
+
+    /// Does block `a` dominate block `b`?
+    pub fn dominates_block(&self, a: BasicBlock<'_>, b: BasicBlock<'_>) -> bool {
+        // SAFETY: live FAM, function and blocks of that function.
+        unsafe {
+            gpucc_dt_dominates_block(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                a.as_mut_ptr(),
+                b.as_mut_ptr(),
+            )
+        }
+    }
+
+    /// Is `b` reachable from the entry block?
+    pub fn reachable(&self, b: BasicBlock<'_>) -> bool {
+        // SAFETY: live FAM, function and block.
+        unsafe { gpucc_dt_reachable(self.fam.raw.as_ptr(), self.f.as_value_ref(), b.as_mut_ptr()) }
+    }
+
+    /// The reachable blocks in dominator-tree preorder (a block before every
+    /// block it dominates).
+    pub fn preorder(&self) -> Vec<BasicBlock<'a>> {
+        let mut raw: Vec<LLVMBasicBlockRef> =
+            vec![std::ptr::null_mut(); self.f.count_basic_blocks() as usize];
+        // SAFETY: `raw` has room for `raw.len()` blocks; if the tree had more
+        // (it cannot: it holds a subset of the blocks), the second call gets
+        // room for all of them.
+        let n = unsafe {
+            gpucc_dt_preorder(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                raw.as_mut_ptr(),
+                raw.len(),
+            )
+        };
+        if n > raw.len() {
+            raw.resize(n, std::ptr::null_mut());
+            // SAFETY: as above, with room for `n`.
+            unsafe {
+                gpucc_dt_preorder(
+                    self.fam.raw.as_ptr(),
+                    self.f.as_value_ref(),
+                    raw.as_mut_ptr(),
+                    n,
+                )
+            };
+        }
+        raw.truncate(n);
+        // SAFETY: the shim wrote live blocks of `f`.
+        raw.into_iter()
+            .filter_map(|b| unsafe { BasicBlock::new(b) })
+            .collect()
+    }
+}
+
+/// The loops of one function.
+#[derive(Clone, Copy)]
+pub struct Loops<'a> {
+    fam: Fam<'a>,
+    f: FunctionValue<'a>,
+}
+
+impl<'a> Loops<'a> {
+    pub fn new(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
+        Loops { fam, f }
+    }
+
+    /// How many loops contain `b` (0: none).
+    pub fn depth(&self, b: BasicBlock<'_>) -> u32 {
+        // SAFETY: live FAM, function and block.
+        unsafe { gpucc_loop_depth(self.fam.raw.as_ptr(), self.f.as_value_ref(), b.as_mut_ptr()) }
+    }
+
+    /// Is `v` invariant in the innermost loop around `b` (true outside loops)?
+    pub fn invariant_in(&self, v: impl AsValueRef, b: BasicBlock<'_>) -> bool {
+        // SAFETY: live FAM, function, value and block.
+        unsafe {
+            gpucc_loop_invariant_in(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                v.as_value_ref(),
+                b.as_mut_ptr(),
+            )
+        }
+    }
+}
+
+/// A SCEV expression. SCEVs are uniqued, so equal keys are equal
+/// expressions. The key is an address: never let the order of a hash map
+/// keyed by it decide output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Scev(*const c_void);
+
+/// Min/max kinds for [`Se::binary`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScevOp {
+    Add = 0,
+    Mul = 1,
+    SMax = 2,
+    SMin = 3,
+    UMax = 4,
+    UMin = 5,
+}
+
+/// Scalar evolution of one function.
+#[derive(Clone, Copy)]
+pub struct Se<'a> {
+    fam: Fam<'a>,
+    f: FunctionValue<'a>,
+}
+
+impl<'a> Se<'a> {
+    pub fn new(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
+        Se { fam, f }
+    }
+
+    /// The SCEV of integer or pointer value `v`.
+    pub fn of(&self, v: impl AsValueRef) -> Scev {
+        // SAFETY: live FAM, function and value.
+        Scev(unsafe {
+            gpucc_scev_of(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                v.as_value_ref(),
+            )
+        })
+    }
+
+    /// `a op b` (operands of one type).
+    pub fn binary(&self, op: ScevOp, a: Scev, b: Scev) -> Scev {
+        // SAFETY: both SCEVs come from this function's scalar evolution.
+        Scev(unsafe {
+            gpucc_scev_binary(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                op as u32,
+                a.0,
+                b.0,
+            )
+        })
+    }
+
+    /// `s` sign- or zero-extended (or truncated) to the width of `ty`.
+    pub fn cast(&self, s: Scev, ty: impl AsTypeRef, signed: bool) -> Scev {
+        // SAFETY: `s` is from this scalar evolution; `ty` is an integer type.
+        Scev(unsafe {
+            gpucc_scev_cast(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                s.0,
+                ty.as_type_ref(),
+                signed,
+            )
+        })
+    }
+
+    /// The constant `c` of integer type `ty`.
+    pub fn constant(&self, ty: impl AsTypeRef, c: i64) -> Scev {
+        // SAFETY: `ty` is an integer type of this context.
+        Scev(unsafe {
+            gpucc_scev_constant(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                ty.as_type_ref(),
+                c,
+            )
+        })
+    }
+
+    /// Forget what is known about `v` (call before erasing it).
+    pub fn forget(&self, v: impl AsValueRef) {
+        // SAFETY: live FAM, function and value.
+        unsafe {
+            gpucc_scev_forget(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                v.as_value_ref(),
+            )
+        }
+    }
+
+    /// `s` as LLVM prints it.
+    pub fn display(&self, s: Scev) -> String {
+        let mut buf = vec![0u8; 256];
+        // SAFETY: `buf` has room for `buf.len()` bytes.
+        let n = unsafe { gpucc_scev_print(s.0, buf.as_mut_ptr(), buf.len()) };
+        if n >= buf.len() {
+            buf.resize(n + 1, 0);
+            // SAFETY: as above.
+            unsafe { gpucc_scev_print(s.0, buf.as_mut_ptr(), buf.len()) };
+        }
+        buf.truncate(n);
+        String::from_utf8_lossy(&buf).into_owned()
+    }
+}
+
+/// The poison-generating flags of an instruction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flags {
+    pub nsw: bool,
+    pub nuw: bool,
+    pub exact: bool,
+    pub inbounds: bool,
+}
+
+/// The nsw/nuw/exact/inbounds flags of `v` (an instruction or constant
+/// expression; false where they do not apply).
+pub fn flags(v: impl AsValueRef) -> Flags {
+    // SAFETY: the shim checks what kind of operator `v` is.
+    let b = unsafe { gpucc_get_flags(v.as_value_ref()) };
+    Flags {
+        nsw: b & 1 != 0,
+        nuw: b & 2 != 0,
+        exact: b & 4 != 0,
+        inbounds: b & 8 != 0,
+    }
+}
+
+/// Sets those of `f` that apply to instruction `i`.
+pub fn set_flags(i: InstructionValue<'_>, f: Flags) {
+    let b = u32::from(f.nsw)
+        | u32::from(f.nuw) << 1
+        | u32::from(f.exact) << 2
+        | u32::from(f.inbounds) << 3;
+    // SAFETY: `i` is a live instruction; the shim sets only applicable flags.
+    unsafe { gpucc_set_flags(i.as_value_ref(), b) }
+}
+
+/// Moves `i` right before `before` (same function).
+pub fn move_before(i: InstructionValue<'_>, before: InstructionValue<'_>) {
+    // SAFETY: both are live instructions of one function.
+    unsafe { gpucc_move_before(i.as_value_ref(), before.as_value_ref()) }
+}
+
+impl Tti<'_> {
+    /// Can one memory access of `ty` in `space` fold
+    /// `base_gv + base_offset + has_base * base + scale * index`?
+    pub fn legal_addressing_mode(
+        &self,
+        ty: impl AsTypeRef,
+        base_gv: Option<LLVMValueRef>,
+        base_offset: i64,
+        has_base: bool,
+        scale: i64,
+        space: u32,
+    ) -> bool {
+        // SAFETY: live TTI; `base_gv` is a global value when given.
+        unsafe {
+            gpucc_tti_legal_addressing_mode(
+                self.raw.as_ptr(),
+                ty.as_type_ref(),
+                base_gv.unwrap_or(std::ptr::null_mut()),
+                base_offset,
+                has_base,
+                scale,
+                space,
+            )
+        }
+    }
+}
