@@ -8,10 +8,9 @@
 //!   specializes functions across calls (`passes::specialize_spaces`);
 //! - `gpucc-memspace-annotate`: function pass (memory-space scopes as
 //!   scoped-noalias metadata);
-//! - `gpucc`: module pass running the whole suite, in the paper's order, on
-//!   every function definition: today inter-procedural specialization, then
-//!   memory-space inference, then the division bypass with
-//!   `opaque-slow-path`, then memory-space annotation;
+//! - `gpucc`: the whole suite in the paper's order ([`GPUCC_TEXT`]): a module
+//!   pass that has the PassBuilder which loaded the plugin parse and run a
+//!   pipeline text, so our passes and LLVM's own (GVN, EarlyCSE) mix;
 //! - `-aa-pipeline=gpucc-memspace-aa`: the alias analysis, registered by the
 //!   shim (`llvm::aa`), since llvm-plugin cannot register AAs.
 //!
@@ -19,8 +18,9 @@
 //! `gpucc` pipeline runs at the optimizer-last extension point (after the last
 //! InstCombine) on modules whose triple is nvptx, nvptx64 or amdgcn, at -O1
 //! and above; and `gpucc-memspace-annotate` runs at the peephole extension
-//! point (after each InstCombine), before GVN, LICM and DSE. Host modules are left alone. Switch it off with the environment
-//! variable `GPUCC_AUTO_PIPELINE=0`, or `-mllvm -gpucc-auto-pipeline=false`
+//! point (after each InstCombine), before GVN, LICM and DSE. Host modules
+//! are left alone. Switch it off with the environment variable
+//! `GPUCC_AUTO_PIPELINE=0`, or `-mllvm -gpucc-auto-pipeline=false`
 //! (clang only knows that option when the plugin is also given as
 //! `-fplugin=`, which loads it before options are parsed).
 
@@ -54,7 +54,7 @@ pub fn register(builder: &mut PassBuilder) {
     });
     builder.add_optimizer_last_ep_callback(|mpm, level| {
         if !matches!(level, OptimizationLevel::O0) {
-            mpm.add_pass(Pipeline::gpucc(true));
+            mpm.add_pass(Suite::gpucc(true));
         }
     });
     // Memory-space scopes go on early, after each InstCombine, so GVN, LICM
@@ -93,7 +93,7 @@ fn parse_function_element(element: &str, fpm: &mut FunctionPassManager) -> Pipel
 fn parse_module_element(element: &str, mpm: &mut ModulePassManager) -> PipelineParsing {
     if let Some(text) = params::split(element, PIPELINE) {
         params_or_fatal(PIPELINE, params::parse(text, &[], |_, _| {}));
-        mpm.add_pass(Pipeline::gpucc(false));
+        mpm.add_pass(Suite::gpucc(false));
         return PipelineParsing::Parsed;
     }
     // At module level, memory-space inference also looks across calls.
@@ -102,7 +102,6 @@ fn parse_module_element(element: &str, mpm: &mut ModulePassManager) -> PipelineP
         mpm.add_pass(Pipeline {
             passes: vec![Box::new(InferAddressSpacesPass::new(p))],
             specialize: true,
-            auto: false,
         });
         return PipelineParsing::Parsed;
     }
@@ -161,27 +160,55 @@ struct Pipeline {
     passes: Vec<Box<dyn FunctionPass>>,
     /// Run inter-procedural memory-space specialization first.
     specialize: bool,
+}
+
+/// The `gpucc` suite in the paper's order, as a pipeline that mixes our
+/// passes with LLVM's own: memory-space inference (with inter-procedural
+/// specialization), the 64-bit division bypass (slow path opaque to llc's
+/// CodeGenPrepare), and memory-space annotation for the backend's AA.
+pub const GPUCC_TEXT: &str = "gpucc-infer-address-spaces,\
+     function(gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate)";
+
+/// A named pipeline of passes (ours and LLVM's), run by the PassBuilder that
+/// loaded the plugin.
+struct Suite {
+    name: &'static str,
+    text: &'static str,
     /// Inserted by the clang auto-pipeline: runs only on GPU modules, and not
     /// when switched off.
     auto: bool,
 }
 
-impl Pipeline {
-    /// The `gpucc` suite in the paper's order.
+impl Suite {
     fn gpucc(auto: bool) -> Self {
-        let bypass = BypassParams {
-            force: false,
-            opaque_slow_path: true,
-        };
-        Pipeline {
-            passes: vec![
-                Box::new(InferAddressSpacesPass::new(InferParams)),
-                Box::new(BypassSlowDivisionPass::new(bypass)),
-                Box::new(MemSpaceAnnotatePass),
-            ],
-            specialize: true,
+        Suite {
+            name: PIPELINE,
+            text: GPUCC_TEXT,
             auto,
         }
+    }
+}
+
+impl LlvmModulePass for Suite {
+    fn run_pass(
+        &self,
+        module: &mut Module<'_>,
+        manager: &ModuleAnalysisManager,
+    ) -> PreservedAnalyses {
+        guarded(self.name, || {
+            if self.auto
+                && (!Target::from_triple(&edge::module_triple(module)).is_gpu()
+                    || !auto_pipeline_enabled())
+            {
+                return PreservedAnalyses::All;
+            }
+            if let Err(e) = edge::run_pipeline(module, manager, self.text) {
+                llvm::fatal(&format!("{}: cannot run '{}': {e}", self.name, self.text));
+            }
+            // The passes inside kept the analyses up to date as they went;
+            // what they preserved together is not reported back.
+            PreservedAnalyses::None
+        })
     }
 }
 
@@ -204,13 +231,7 @@ impl LlvmModulePass for Pipeline {
         module: &mut Module<'_>,
         manager: &ModuleAnalysisManager,
     ) -> PreservedAnalyses {
-        guarded(PIPELINE, || {
-            if self.auto
-                && (!Target::from_triple(&edge::module_triple(module)).is_gpu()
-                    || !auto_pipeline_enabled())
-            {
-                return PreservedAnalyses::All;
-            }
+        guarded(infer_address_spaces::NAME, || {
             let fam = edge::module_fam(manager, module);
             let mut changed = Changed::No;
             if self.specialize && specialize_module(module, fam) {

@@ -84,6 +84,52 @@ pub fn fam_of(m: &llvm_plugin::FunctionAnalysisManager) -> Fam<'_> {
     unsafe { Fam::from_raw(raw) }.unwrap_or_else(|| super::fatal("gpucc: null analysis manager"))
 }
 
+/// The word offset of the analysis-manager pointer inside llvm-plugin's
+/// `ModuleAnalysisManager` (probed like [`fam_word`]).
+fn mam_word() -> usize {
+    static WORD: OnceCell<usize> = OnceCell::new();
+    *WORD.get_or_init(|| {
+        const SENTINEL: usize = 0x6770_7563_635f_6d61; // "gpucc_ma"
+                                                       // SAFETY: from_raw only stores the pointer; the probe is never used
+                                                       // to reach LLVM.
+        let probe =
+            unsafe { llvm_plugin::ModuleAnalysisManager::from_raw(SENTINEL as *mut c_void, None) };
+        let n = size_of::<llvm_plugin::ModuleAnalysisManager>() / size_of::<usize>();
+        let base = (&probe as *const llvm_plugin::ModuleAnalysisManager).cast::<usize>();
+        // SAFETY: whole aligned words inside the object, as in `words_of`.
+        let hits: Vec<usize> = (0..n)
+            .filter(|&i| unsafe { base.add(i).read() } == SENTINEL)
+            .collect();
+        match hits.as_slice() {
+            [w] => *w,
+            _ => super::fatal("gpucc: cannot locate llvm-plugin's ModuleAnalysisManager pointer"),
+        }
+    })
+}
+
+/// LLVM's module analysis manager behind llvm-plugin's wrapper.
+fn mam_of(m: &llvm_plugin::ModuleAnalysisManager) -> *mut c_void {
+    let base = (m as *const llvm_plugin::ModuleAnalysisManager).cast::<usize>();
+    // SAFETY: the probed word is inside the object (see `mam_word`).
+    let raw = unsafe { base.add(mam_word()).read() } as *mut c_void;
+    if raw.is_null() {
+        super::fatal("gpucc: null module analysis manager");
+    }
+    raw
+}
+
+/// Runs pipeline `text` (module-level syntax; our passes and LLVM's) on
+/// `module` from inside a module pass, with that pass's analysis manager.
+pub fn run_pipeline(
+    module: &PluginModule<'_>,
+    mam: &llvm_plugin::ModuleAnalysisManager,
+    text: &str,
+) -> Result<(), String> {
+    // SAFETY: llvm-plugin hands the module pass its live module and module
+    // analysis manager; both outlive this call.
+    unsafe { super::pipeline::run_module_pipeline(module.as_mut_ptr(), mam_of(mam), text) }
+}
+
 /// The function analysis manager of a module pass, through LLVM's proxy.
 pub fn module_fam<'a>(
     mam: &'a llvm_plugin::ModuleAnalysisManager,
@@ -112,6 +158,10 @@ unsafe extern "C" fn registrar(pass_builder: *mut c_void) {
     // wrapper only forwards it to llvm-plugin's registration functions.
     let mut builder = unsafe { llvm_plugin::PassBuilder::from_raw(pass_builder) };
     crate::guarded("gpucc-passes", || crate::plugin::register(&mut builder));
-    // SAFETY: the same live PassBuilder; llvm-plugin cannot register AAs.
-    unsafe { super::aa::register_memspace_aa(pass_builder) };
+    // SAFETY: the same live PassBuilder; llvm-plugin cannot register AAs,
+    // nor run LLVM's own passes inside ours.
+    unsafe {
+        super::aa::register_memspace_aa(pass_builder);
+        super::pipeline::remember_pass_builder(pass_builder);
+    }
 }
