@@ -93,9 +93,10 @@ impl FunctionPass for MemSpaceAnnotatePass {
                 .map(|(c, n)| format!("{n} {}", class_name(*c)))
                 .collect();
             format!(
-                "@{}: memory-space scopes on {} accesses (by space: {})",
+                "@{}: memory-space scopes on {} access{} (by space: {})",
                 f.get_name().to_string_lossy(),
                 total,
+                if total == 1 { "" } else { "es" },
                 parts.join(", ")
             )
         });

@@ -301,8 +301,8 @@ define i32 @only_generic(ptr %p) {
 ; REMARK-NVPTX-NOT:  remark
 ; REMARK-AMDGPU:      remark: <unknown>:0:0: @kinds: memory-space scopes on 12 accesses (by space: 6 as1, 3 as3, 2 as4, 2 as5, 1 as7)
 ; REMARK-AMDGPU-NEXT: remark: <unknown>:0:0: @inferred: memory-space scopes on 3 accesses (by space: 1 as1, 1 as3, 1 as4)
-; REMARK-AMDGPU-NEXT: remark: <unknown>:0:0: @ptx_kernel_arg: memory-space scopes on 1 accesses (by space: 1 as3)
+; REMARK-AMDGPU-NEXT: remark: <unknown>:0:0: @ptx_kernel_arg: memory-space scopes on 1 access (by space: 1 as3)
 ; REMARK-AMDGPU-NEXT: remark: <unknown>:0:0: @amdgpu_kernel_arg: memory-space scopes on 3 accesses (by space: 1 as2, 1 as6, 1 host-visible)
 ; REMARK-AMDGPU-NEXT: remark: <unknown>:0:0: @existing: memory-space scopes on 3 accesses (by space: 1 as1, 2 as3)
-; REMARK-AMDGPU-NEXT: remark: <unknown>:0:0: @already_annotated: memory-space scopes on 1 accesses (by space: 1 as1)
+; REMARK-AMDGPU-NEXT: remark: <unknown>:0:0: @already_annotated: memory-space scopes on 1 access (by space: 1 as1)
 ; REMARK-AMDGPU-NOT:  remark
