@@ -142,8 +142,27 @@ pub fn needs_plugin(pipeline: &str) -> bool {
     pipeline.contains("gpucc")
 }
 
-/// `opt` with the plugin (if the pipeline needs it) and `-passes=<pipeline>`.
+/// A pipeline entry split into its `opt` flags and its `-passes=` text.
+///
+/// An entry is a pass pipeline, optionally preceded by `opt` flags, separated by spaces:
+/// `-aa-pipeline=gpucc-memspace-aa function(gvn,dse)` runs GVN and DSE over our alias analysis.
+/// Pass pipelines never contain spaces, so the one word that is not a flag is the pipeline.
+pub fn split_pipeline(entry: &str) -> (Vec<&str>, &str) {
+    let (flags, passes): (Vec<&str>, Vec<&str>) =
+        entry.split_whitespace().partition(|w| w.starts_with('-'));
+    match passes.as_slice() {
+        [one] => (flags, one),
+        _ => panic!(
+            "pipeline entry {entry:?}: expected opt flags and one pass pipeline, \
+             separated by spaces"
+        ),
+    }
+}
+
+/// `opt` with the plugin (if the pipeline needs it), the entry's flags and `-passes=`
+/// (see [`split_pipeline`]).
 pub fn opt_for(pipeline: &str) -> Command {
+    let (flags, passes) = split_pipeline(pipeline);
     let mut cmd = Command::new(tool("opt"));
     if needs_plugin(pipeline) {
         let plugin = plugin_path().unwrap_or_else(|| {
@@ -155,7 +174,8 @@ pub fn opt_for(pipeline: &str) -> Command {
         });
         cmd.arg(format!("-load-pass-plugin={}", plugin.display()));
     }
-    cmd.arg(format!("-passes={pipeline}"));
+    cmd.args(flags);
+    cmd.arg(format!("-passes={passes}"));
     cmd
 }
 
@@ -948,20 +968,26 @@ fn flush<'c>(pending: &mut Vec<Member<'c>>, out: &mut Vec<Unit<'c>>) {
     let text = if members.len() == 1 {
         members[0].1.text.clone()
     } else {
-        let mut text = String::from("; a batch of llvm-stress modules (fuzz_support.rs)\n");
-        for (_, m, _) in &members {
-            let body = m
-                .text
-                .lines()
-                .filter(|l| !l.starts_with("; ModuleID") && !l.starts_with("source_filename"));
-            for line in body {
-                text.push_str(line);
-                text.push('\n');
-            }
-        }
-        text
+        batch_text(members.iter().map(|(_, m, _)| *m))
     };
     out.push(Unit { members, text });
+}
+
+/// llvm-stress modules concatenated into one (each is one uniquely named function; see
+/// [`batch_size`]), without a target header.
+pub fn batch_text<'c>(modules: impl IntoIterator<Item = &'c CorpusModule>) -> String {
+    let mut text = String::from("; a batch of llvm-stress modules (fuzz_support.rs)\n");
+    for m in modules {
+        let body = m
+            .text
+            .lines()
+            .filter(|l| !l.starts_with("; ModuleID") && !l.starts_with("source_filename"));
+        for line in body {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    text
 }
 
 /// The corpus cut into units: llvm-stress modules in batches of `batch`, the rest alone.
