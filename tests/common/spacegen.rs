@@ -187,8 +187,6 @@ pub struct Program {
     declarations: BTreeSet<String>,
     /// NVPTX kernels marked by `!nvvm.annotations` rather than the calling convention.
     annotated_kernels: Vec<String>,
-    /// Memory accesses (loads, stores, atomics, memory intrinsics) in the program.
-    pub accesses: usize,
 }
 
 impl Program {
@@ -210,7 +208,6 @@ impl Program {
             functions: Vec::new(),
             declarations: BTreeSet::new(),
             annotated_kernels: Vec::new(),
-            accesses: 0,
         };
         let mut callees: Vec<Callee> = Vec::new();
         let helpers = rng.below(3);
@@ -250,7 +247,6 @@ impl Program {
             text.push_str("bb0:\n");
             text.push_str(&b.body);
             text.push_str("  ret void\n}\n");
-            program.accesses += b.accesses;
             program.declarations.extend(b.declarations);
             program.functions.push(text);
             if by_annotation {
@@ -266,11 +262,6 @@ impl Program {
     /// The program alone, as a module.
     pub fn render(&self) -> String {
         render_batch(std::slice::from_ref(self))
-    }
-
-    /// Functions in the program.
-    pub fn functions(&self) -> usize {
-        self.functions.len()
     }
 }
 
@@ -303,7 +294,9 @@ pub fn render_batch(programs: &[Program]) -> String {
     for p in programs {
         for f in &p.functions {
             line("");
-            out_push(&mut line, f);
+            for l in f.lines() {
+                line(l);
+            }
         }
     }
     let declarations: BTreeSet<&String> = programs.iter().flat_map(|p| &p.declarations).collect();
@@ -325,13 +318,6 @@ pub fn render_batch(programs: &[Program]) -> String {
     out
 }
 
-/// Writes a multi-line `text` through `line` without doubling its final newline.
-fn out_push(line: &mut impl FnMut(&str), text: &str) {
-    for l in text.lines() {
-        line(l);
-    }
-}
-
 /// Builds one function body: the pointers in scope, the text so far, fresh names.
 struct FnBuilder<'r, 'c> {
     rng: &'r mut SplitMix64,
@@ -350,7 +336,6 @@ struct FnBuilder<'r, 'c> {
     /// The label of the block being written.
     block: String,
     declarations: BTreeSet<String>,
-    accesses: usize,
 }
 
 impl<'r, 'c> FnBuilder<'r, 'c> {
@@ -368,7 +353,6 @@ impl<'r, 'c> FnBuilder<'r, 'c> {
             blocks: 1,
             block: "bb0".to_string(),
             declarations: BTreeSet::new(),
-            accesses: 0,
         }
     }
 
@@ -757,7 +741,6 @@ impl<'r, 'c> FnBuilder<'r, 'c> {
     fn access(&mut self, p: &Ptr) {
         let read_only = self.gpu.read_only(p.space)
             || matches!(p.origin, Origin::Space(s) if self.gpu.read_only(s));
-        self.accesses += 1;
         if read_only || self.rng.percent(50) {
             let t = self.temp();
             self.line(&format!("{t} = load i32, {}, align 4", p.typed()));
@@ -809,7 +792,6 @@ impl<'r, 'c> FnBuilder<'r, 'c> {
             n => Origin::Space(n),
         };
         let t = self.temp();
-        self.accesses += 1;
         self.line(&format!(
             "{t} = load {}, {}, align 8",
             ptr_type(space),
@@ -827,7 +809,6 @@ impl<'r, 'c> FnBuilder<'r, 'c> {
             return;
         };
         let v = self.pick_ptr();
-        self.accesses += 1;
         self.line(&format!("store {}, {}, align 8", v.typed(), to.typed()));
     }
 
@@ -836,7 +817,6 @@ impl<'r, 'c> FnBuilder<'r, 'c> {
             return;
         };
         let len = 4 * (1 + self.rng.below(8));
-        self.accesses += 1;
         if self.rng.percent(30) {
             let name = format!("llvm.memset.p{}.i64", dst.space);
             self.declarations.insert(format!(
@@ -873,7 +853,6 @@ impl<'r, 'c> FnBuilder<'r, 'c> {
             return;
         };
         let t = self.temp();
-        self.accesses += 1;
         if self.rng.percent(60) {
             let v = self.pick_int();
             self.line(&format!(
