@@ -315,17 +315,12 @@ impl<'a> Tti<'a> {
 
     /// The target's flat (generic) address space, if it has one.
     pub fn flat_address_space(&self) -> Option<u32> {
-        // SAFETY: `raw` is the function's live TTI.
-        let s = unsafe { ffi::gpucc_tti_flat_address_space(self.raw.as_ptr()) };
-        (s != NO_SPACE).then_some(s)
+        self.view().flat_address_space()
     }
 
     /// The space the target knows `v` is in without looking at its operands.
     pub fn assumed_address_space(&self, v: impl AsValueRef) -> Option<u32> {
-        // SAFETY: live TTI and value.
-        let s =
-            unsafe { ffi::gpucc_tti_assumed_address_space(self.raw.as_ptr(), v.as_value_ref()) };
-        (s != NO_SPACE).then_some(s)
+        self.view().assumed_address_space(v)
     }
 
     /// May volatile memory instruction `inst` use space `space`?
