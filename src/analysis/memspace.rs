@@ -11,7 +11,7 @@
 //! values it is derived from; this is the demand-driven form of
 //! `infer_spaces` (same lattice: one space, or generic when two meet).
 //! Leaves beyond upstream's rules:
-//! - a generic kernel argument, or a generic pointer loaded from constant
+//! - a generic kernel argument (not `byval`), or a generic pointer loaded from constant
 //!   memory, is *host-visible*: the host made it, so it points to global or
 //!   constant memory, never to shared, local or region memory (upstream's
 //!   AMDGPU AA has the same two rules for flat pointers; we apply them on
@@ -272,7 +272,12 @@ pub fn classify(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Cla
                 {
                     Class::HostVisible
                 }
-                None if info.kernel && llvm::function_of_argument(v).is_some() => {
+                // A `byval` argument points to the kernel's own copy of the
+                // value (param or local memory), not to host-made memory.
+                None if info.kernel
+                    && llvm::function_of_argument(v).is_some()
+                    && !llvm::argument_has_attr(v, "byval") =>
+                {
                     Class::HostVisible
                 }
                 _ => return generic,
