@@ -26,10 +26,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
-#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Local.h"
-
-#include <string>
 
 using namespace llvm;
 
@@ -301,19 +298,4 @@ GPUCC_EXPORT void gpucc_sepgep_copy_metadata(LLVMValueRef From,
 GPUCC_EXPORT void gpucc_sepgep_copy_debug_loc(LLVMValueRef From,
                                               LLVMValueRef To) {
   unwrap<Instruction>(To)->setDebugLoc(unwrap<Instruction>(From)->getDebugLoc());
-}
-
-/// Prints instruction `I` into `Buf` (room for `Cap`, NUL-terminated);
-/// returns the full length.
-GPUCC_EXPORT size_t gpucc_sepgep_print(LLVMValueRef I, char *Buf, size_t Cap) {
-  std::string Text;
-  raw_string_ostream OS(Text);
-  unwrap(I)->print(OS);
-  OS.flush();
-  if (Cap) {
-    size_t N = std::min(Cap - 1, Text.size());
-    Text.copy(Buf, N);
-    Buf[N] = 0;
-  }
-  return Text.size();
 }

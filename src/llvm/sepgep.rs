@@ -98,7 +98,6 @@ extern "C" {
     fn gpucc_sepgep_clone_before(i: LLVMValueRef) -> LLVMValueRef;
     fn gpucc_sepgep_copy_metadata(from: LLVMValueRef, to: LLVMValueRef);
     fn gpucc_sepgep_copy_debug_loc(from: LLVMValueRef, to: LLVMValueRef);
-    fn gpucc_sepgep_print(i: LLVMValueRef, buf: *mut u8, cap: usize) -> usize;
 }
 
 /// How one GEP index moves the pointer.
@@ -528,14 +527,14 @@ pub fn copy_debug_loc(from: InstructionValue<'_>, to: InstructionValue<'_>) {
 
 /// `i` as LLVM prints it.
 pub fn print(i: InstructionValue<'_>) -> String {
-    let mut buf = vec![0u8; 256];
-    // SAFETY: `buf` has room for `buf.len()` bytes.
-    let n = unsafe { gpucc_sepgep_print(i.as_value_ref(), buf.as_mut_ptr(), buf.len()) };
-    if n >= buf.len() {
-        buf.resize(n + 1, 0);
-        // SAFETY: as above.
-        unsafe { gpucc_sepgep_print(i.as_value_ref(), buf.as_mut_ptr(), buf.len()) };
+    // SAFETY: `i` is live; the printed string is ours, copied, then disposed.
+    unsafe {
+        let p = llvm_sys::core::LLVMPrintValueToString(i.as_value_ref());
+        let text = std::ffi::CStr::from_ptr(p)
+            .to_string_lossy()
+            .trim()
+            .to_string();
+        llvm_sys::core::LLVMDisposeMessage(p);
+        text
     }
-    buf.truncate(n);
-    String::from_utf8_lossy(&buf).trim().to_string()
 }

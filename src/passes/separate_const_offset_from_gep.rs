@@ -770,6 +770,24 @@ fn apply_casts<'ctx>(
     (current, created)
 }
 
+/// The sequential indices of the (already split) GEP that move the pointer,
+/// with their strides: what lowering turns into one step each. Struct fields
+/// are in the constant offset; zero indices add nothing.
+fn variable_steps<'ctx>(p: &GepPlan<'ctx>) -> Vec<(IntValue<'ctx>, u64)> {
+    let mut steps = Vec::new();
+    for (k, step) in p.layout.steps.iter().enumerate() {
+        let IndexStep::Sequential { stride } = *step else {
+            continue;
+        };
+        let op = u32::try_from(k + 1).expect("gpucc-separate-const-offset-from-gep: operand");
+        let idx = int_operand(p.gep, op).expect("gpucc-separate-const-offset-from-gep: index");
+        if !is_zero_constant(idx) {
+            steps.push((idx, stride));
+        }
+    }
+    steps
+}
+
 /// Scales index `idx` by `stride` bytes (`shl` for a power of two).
 fn scale<'ctx>(
     builder: &Builder<'ctx>,
@@ -818,15 +836,7 @@ fn lower_to_single_index_geps<'ctx>(
         && env.facts.uses_in_loop(base, block) <= 1;
     let mut result = base;
     let mut first: Option<InstructionValue<'ctx>> = None;
-    for (k, step) in p.layout.steps.iter().enumerate() {
-        let IndexStep::Sequential { stride } = *step else {
-            continue;
-        };
-        let op = u32::try_from(k + 1).expect("gpucc-separate-const-offset-from-gep: operand");
-        let idx = int_operand(gep, op).expect("gpucc-separate-const-offset-from-gep: index");
-        if is_zero_constant(idx) {
-            continue;
-        }
+    for (idx, stride) in variable_steps(p) {
         let idx = scale(&builder, idx, stride)?;
         result = sepgep::build_byte_gep(&builder, result, idx, "uglygep")?;
         first = first.or(result.as_instruction());
@@ -952,15 +962,7 @@ fn lower_to_arithmetic<'ctx>(
     let gep = p.gep;
     let builder = builder_before(gep);
     let mut result = builder.build_ptr_to_int(pointer_operand(gep, 0), p.index_ty, "")?;
-    for (k, step) in p.layout.steps.iter().enumerate() {
-        let IndexStep::Sequential { stride } = *step else {
-            continue;
-        };
-        let op = u32::try_from(k + 1).expect("gpucc-separate-const-offset-from-gep: operand");
-        let idx = int_operand(gep, op).expect("gpucc-separate-const-offset-from-gep: index");
-        if is_zero_constant(idx) {
-            continue;
-        }
+    for (idx, stride) in variable_steps(p) {
         let idx = scale(&builder, idx, stride)?;
         result = builder.build_int_add(result, idx, "")?;
     }
