@@ -24,7 +24,7 @@
 //! The bases of the nine GEPs become equal up to the constants, so GVN or
 //! EarlyCSE merge them, SLSR (`gpucc-slsr`) rewrites what differs by a
 //! multiple of `n`, and the backend folds each constant into the load:
-//! `ld.global.f32 %f2, [%rd6+4]` (pinned by
+//! `ld.f32 %f2, [%rd3+4]` (pinned by
 //! `test/ptx/separate-const-offset-from-gep/folds-offsets-into-loads.ll`).
 //!
 //! *Algorithm, per reachable block in function order, per GEP:*
@@ -40,8 +40,8 @@
 //! 4. Without `lower-gep`, ask the target (`TTI::isLegalAddressingMode`)
 //!    whether `reg + offset` is a legal address for the GEP's result type
 //!    in its address space; if not, keep the GEP (missed remark
-//!    `OffsetNotFoldable`). AMDGPU's MUBUF loads take at most 4095, LDS
-//!    accesses 65535, RISC-V 12 signed bits; NVPTX takes any 32-bit offset.
+//!    `OffsetNotFoldable`). AMDGPU global accesses take at most 4095 bytes,
+//!    LDS accesses 65535, RISC-V 12 signed bits; NVPTX any 32-bit offset.
 //! 5. Rebuild each index without its constant (casts pushed to the leaves,
 //!    the constant replaced by 0: `sext(a +nsw 5)` becomes `sext a`), delete
 //!    what became dead, then
@@ -63,10 +63,14 @@
 //!
 //! *`inbounds`.* The variadic base loses `inbounds` (its offset may leave the
 //! object: `a` can be -4 in `p[a + 5]`), and the constant GEP keeps the
-//! original's, as in LLVM 16 (its own tests pin both). The one place LLVM 16
-//! invents `inbounds` is the swap of step 5: it marks `base + offset`
-//! inbounds whenever the base object's size is known, even when the offset
-//! passes its end. We mark it only when the offset lies within the object.
+//! original's, as in LLVM 16, whose conformance tests pin both. Strictly,
+//! LangRef's `inbounds` on the constant GEP also asks that the variadic base
+//! be in bounds, which the original GEP did not promise; LLVM 16 relies on
+//! it anyway and so do we (the tests leave no choice). Where LLVM 16 invents
+//! `inbounds` outright we do not: after the swap of step 5 it marks
+//! `base + offset` inbounds whenever the base object's size is known, even
+//! when the offset passes its end (we require the offset within the object),
+//! and it keeps `inbounds` on an offset whose sum overflowed (below).
 //!
 //! *Beyond upstream, where LLVM 16 is wrong* (each pinned by
 //! `test/ir/separate-const-offset-from-gep/`):
