@@ -577,14 +577,12 @@ fn apply<'ctx>(
     };
     for e in &p.extractions {
         let old = int_operand(gep, e.operand).expect("gpucc-separate-const-offset-from-gep: index");
-        let (new, created) = rebuild(&e.found.chain, p.index_ty, gep);
+        // The new index keeps upstream's names (a rebuilt add is named after
+        // the add it replaces, with LLVM's suffix; a cast is unnamed): tests
+        // downstream, SLSR's among them, match them.
+        let new = rebuild(&e.found.chain, p.index_ty, gep);
         gep.set_operand(e.operand, new);
         if let Some(i) = old.as_instruction() {
-            // A new index instruction takes the name of the old one if that
-            // dies (`%i`, not upstream's `%i1`).
-            if let Some(n) = created.filter(|_| sepgep::trivially_dead(i)) {
-                llvm::take_name(i, n);
-            }
             llvm::delete_dead(&[i]);
         }
     }
@@ -673,30 +671,27 @@ fn const_index(ty: IntType<'_>, value: i64) -> IntValue<'_> {
 
 /// The index of `chain`'s top rebuilt without its constant, before `at`:
 /// casts are pushed down to the leaves, the constant becomes 0, and what
-/// adds 0 disappears (upstream's `rebuildWithoutConstOffset`). Also returns
-/// the new index when it is an instruction made here.
+/// adds 0 disappears (upstream's `rebuildWithoutConstOffset`).
 fn rebuild<'ctx>(
     chain: &[Link<'ctx>],
     index_ty: IntType<'ctx>,
     at: InstructionValue<'ctx>,
-) -> (IntValue<'ctx>, Option<InstructionValue<'ctx>>) {
+) -> IntValue<'ctx> {
     let mut casts = Vec::new();
-    let (v, created) = rebuild_from(chain, chain.len() - 1, &mut casts, index_ty, at);
-    (v, v.as_instruction().filter(|_| created))
+    rebuild_from(chain, chain.len() - 1, &mut casts, index_ty, at)
 }
 
-/// Rebuilds `chain[k]`; `casts` are the cast links above it, outermost
-/// first. The flag tells whether the result was made here.
+/// Rebuilds `chain[k]`; `casts` are the cast links above it, outermost first.
 fn rebuild_from<'ctx>(
     chain: &[Link<'ctx>],
     k: usize,
     casts: &mut Vec<Link<'ctx>>,
     index_ty: IntType<'ctx>,
     at: InstructionValue<'ctx>,
-) -> (IntValue<'ctx>, bool) {
+) -> IntValue<'ctx> {
     match chain[k] {
         // Every value below the casts ends up in the index type.
-        Link::Leaf(_) => (index_ty.const_zero(), false),
+        Link::Leaf(_) => index_ty.const_zero(),
         Link::Cast { .. } => {
             casts.push(chain[k]);
             rebuild_from(chain, k - 1, casts, index_ty, at)
@@ -708,11 +703,11 @@ fn rebuild_from<'ctx>(
         } => {
             let other = int_operand(inst, 1 - chain_op)
                 .expect("gpucc-separate-const-offset-from-gep: a binary operand");
-            let (other, other_created) = apply_casts(other, casts, at);
-            let (next, _) = rebuild_from(chain, k - 1, casts, index_ty, at);
+            let other = apply_casts(other, casts, at);
+            let next = rebuild_from(chain, k - 1, casts, index_ty, at);
             let subtracts_from_zero = kind == const_offset::BinKind::Sub && chain_op == 0;
             if is_zero_constant(next) && !subtracts_from_zero {
-                return (other, other_created);
+                return other;
             }
             // An `or` is rebuilt as the add it is: `a | (b + 5)` is not
             // `(a | b) + 5`, but `a + b + 5` is.
@@ -726,24 +721,19 @@ fn rebuild_from<'ctx>(
             } else {
                 (other, next)
             };
-            (
-                sepgep::create_binop(op, a, b, &llvm::value_name(inst), at),
-                true,
-            )
+            sepgep::create_binop(op, a, b, &llvm::value_name(inst), at)
         }
     }
 }
 
 /// `v` with the cast links `casts` (outermost first) applied, innermost
-/// first: constants fold, anything else gets clones of the casts. The flag
-/// tells whether an instruction was made.
+/// first: constants fold, anything else gets clones of the casts.
 fn apply_casts<'ctx>(
     v: IntValue<'ctx>,
     casts: &[Link<'ctx>],
     at: InstructionValue<'ctx>,
-) -> (IntValue<'ctx>, bool) {
+) -> IntValue<'ctx> {
     let mut current = v;
-    let mut created = false;
     for link in casts.iter().rev() {
         let Link::Cast { inst, kind, to } = *link else {
             unreachable!("gpucc-separate-const-offset-from-gep: only casts are collected")
@@ -760,7 +750,6 @@ fn apply_casts<'ctx>(
                 fold: true,
             },
         };
-        let before = current;
         current = sepgep::create_cast(
             op,
             current.as_basic_value_enum(),
@@ -769,9 +758,8 @@ fn apply_casts<'ctx>(
             at,
         )
         .into_int_value();
-        created |= current.as_instruction().is_some() && current != before;
     }
-    (current, created)
+    current
 }
 
 /// The sequential indices of the (already split) GEP that move the pointer,

@@ -133,8 +133,8 @@ define ptr @zext_of_sext_needs_both(ptr %p, i32 %i) {
 ; CHECK-DAG:     [[C:%.*]] = sext i32 %c to i64
 ; CHECK:         [[BC:%.*]] = add i64 [[B]], [[C]]
 ; CHECK-NEXT:    [[ABC:%.*]] = add i64 [[A]], [[BC]]
-; CHECK-NEXT:    %i = add i64 %d, [[ABC]]
-; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 %i
+; CHECK-NEXT:    [[I:%.*]] = add i64 %d, [[ABC]]
+; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[I]]
 ; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 8
 define ptr @sext_pushed_to_every_leaf(ptr %p, i32 %a, i32 %b, i32 %c, i64 %d) {
   %c8 = add nsw i32 %c, 8

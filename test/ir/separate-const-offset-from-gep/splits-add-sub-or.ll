@@ -41,8 +41,8 @@ define ptr @sub_constant(ptr %p, i64 %i) {
 
 ; p[7 - i] => &p[0 - i] + 7
 ; CHECK-LABEL: @sub_from_constant(
-; CHECK-NEXT:    %j = sub i64 0, %i
-; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 %j
+; CHECK-NEXT:    [[J:%.*]] = sub i64 0, %i
+; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[J]]
 ; CHECK-NEXT:    %q = getelementptr inbounds float, ptr [[BASE]], i64 7
 define ptr @sub_from_constant(ptr %p, i64 %i) {
   %j = sub i64 7, %i
@@ -53,8 +53,8 @@ define ptr @sub_from_constant(ptr %p, i64 %i) {
 ; p[a - (b + 4)] => &p[a - b] - 4: the constant under the right side of a
 ; sub is negated.
 ; CHECK-LABEL: @constant_under_sub(
-; CHECK-NEXT:    %j = sub i64 %a, %b
-; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 %j
+; CHECK-NEXT:    [[J:%.*]] = sub i64 %a, %b
+; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[J]]
 ; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 -4
 define ptr @constant_under_sub(ptr %p, i64 %a, i64 %b) {
   %b4 = add i64 %b, 4
@@ -79,8 +79,8 @@ define ptr @or_without_common_bits(ptr %p, i64 %i) {
 ; a multiple of 4 is s + 1 + 12, not (s | 1) + 12 spelled as an or.
 ; CHECK-LABEL: @or_under_add_becomes_add(
 ; CHECK-NEXT:    %s = shl i64 %i, 2
-; CHECK-NEXT:    %o = add i64 %s, 1
-; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 %o
+; CHECK-NEXT:    [[O:%.*]] = add i64 %s, 1
+; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[O]]
 ; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 12
 define ptr @or_under_add_becomes_add(ptr %p, i64 %i) {
   %s = shl i64 %i, 2
@@ -117,8 +117,8 @@ define ptr @mul_refused(ptr %p, i64 %i) {
 ; stays (InstCombine has normally folded both into one already).
 ; CHECK-LABEL: @left_operand_first(
 ; CHECK-NEXT:    %b5 = add i64 %b, 5
-; CHECK-NEXT:    %j = add i64 %a, %b5
-; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 %j
+; CHECK-NEXT:    [[J:%.*]] = add i64 %a, %b5
+; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[J]]
 ; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 4
 define ptr @left_operand_first(ptr %p, i64 %a, i64 %b) {
   %a4 = add i64 %a, 4
@@ -131,8 +131,8 @@ define ptr @left_operand_first(ptr %p, i64 %a, i64 %b) {
 ; `b + 5` has another user: it stays, the index is rebuilt beside it.
 ; CHECK-LABEL: @shared_subexpression_stays(
 ; CHECK-NEXT:    %b5 = add i64 %b, 5
-; CHECK-NEXT:    %j = add i64 %b, %a
-; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 %j
+; CHECK-NEXT:    [[J:%.*]] = add i64 %b, %a
+; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[J]]
 ; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 5
 ; CHECK-NEXT:    store i64 %b5, ptr %out
 define ptr @shared_subexpression_stays(ptr %p, i64 %a, i64 %b, ptr %out) {

@@ -22,8 +22,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    [[Y:%.*]] = sext i32 %y2 to i64
 ; CHECK-NEXT:    [[X:%.*]] = sext i32 %x to i64
 ; CHECK-NEXT:    [[S:%.*]] = add i64 [[X]], [[Y]]
-; CHECK-NEXT:    %i = add i64 [[S]], %b5
-; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 %i
+; CHECK-NEXT:    [[I:%.*]] = add i64 [[S]], %b5
+; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[I]]
 ; CHECK-NEXT:    %q = getelementptr inbounds float, ptr [[BASE]], i64 1
 ; CHECK-NEXT:    ret ptr %q
 define ptr @leaves_nothing_dead(ptr %p, i32 %x, i32 %y, i64 %b, ptr %out) {
