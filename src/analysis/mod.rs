@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod addr_space;
+pub mod const_offset;
 pub mod fxhash;
 pub mod infer_spaces;
 pub mod memspace;

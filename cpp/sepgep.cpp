@@ -1,0 +1,301 @@
+//===- sepgep.cpp - shim for gpucc-separate-const-offset-from-gep ---------===//
+//
+// What the GEP-splitting pass needs beyond shim.cpp and analyses.cpp: a GEP's
+// type layout (strides, field offsets, index width), value-tracking facts
+// (no common bits, known non-negative, object sizes, "undefined if poison"),
+// and instruction factories that do not constant-fold (upstream builds its
+// GEPs and binary operators with `::Create`, not an IRBuilder, and the tests
+// see the difference). Same rules as shim.cpp: `extern "C"`, `gpucc_*`,
+// LLVM-C handles, no exceptions, no decisions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm-c/Core.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/MemoryBuiltins.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace {
+FunctionAnalysisManager &famOf(void *Raw) {
+  return *static_cast<FunctionAnalysisManager *>(Raw);
+}
+Function &fn(LLVMValueRef F) { return *unwrap<Function>(F); }
+const DataLayout &layoutOf(const Instruction *I) {
+  return I->getModule()->getDataLayout();
+}
+} // namespace
+
+//===-- GEP layout --------------------------------------------------------===//
+
+/// Describes GEP instruction `G`. For each index k (0-based, `Cap` slots):
+/// `Kind[k]` is 0 for a sequential index with a fixed stride `Size[k]`
+/// (bytes), 1 for a sequential index over a scalable type (no fixed stride),
+/// 2 for a struct field index at byte offset `Size[k]`. Also writes the
+/// result element's alloc size (`*ResultSize`, -1 when scalable), the index
+/// and pointer widths of its address space, and whether that space is
+/// non-integral. Returns the number of indices (call again with more room if
+/// it is more than `Cap`). `*ResultTy` is the result element type.
+GPUCC_EXPORT unsigned gpucc_sepgep_layout(LLVMValueRef G, unsigned *Kind,
+                                          unsigned long long *Size,
+                                          unsigned Cap, long long *ResultSize,
+                                          unsigned *IndexBits,
+                                          unsigned *PointerBits,
+                                          bool *NonIntegral,
+                                          LLVMTypeRef *ResultTy) {
+  auto *GEP = unwrap<GetElementPtrInst>(G);
+  const DataLayout &DL = layoutOf(GEP);
+  unsigned AS = GEP->getPointerAddressSpace();
+  *IndexBits = DL.getIndexSizeInBits(AS);
+  *PointerBits = DL.getPointerSizeInBits(AS);
+  *NonIntegral = DL.isNonIntegralAddressSpace(AS);
+  *ResultTy = wrap(GEP->getResultElementType());
+  TypeSize R = DL.getTypeAllocSize(GEP->getResultElementType());
+  *ResultSize = R.isScalable() ? -1 : static_cast<long long>(R.getFixedValue());
+  unsigned N = 0;
+  for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+       GTI != E; ++GTI, ++N) {
+    if (N >= Cap)
+      continue;
+    if (StructType *ST = GTI.getStructTypeOrNull()) {
+      auto *Field = cast<ConstantInt>(GTI.getOperand());
+      Kind[N] = 2;
+      Size[N] = DL.getStructLayout(ST)->getElementOffset(Field->getZExtValue());
+      continue;
+    }
+    TypeSize S = DL.getTypeAllocSize(GTI.getIndexedType());
+    Kind[N] = S.isScalable() ? 1 : 0;
+    Size[N] = S.isScalable() ? 0 : S.getFixedValue();
+  }
+  return N;
+}
+
+/// The value of integer constant `C` as two 64-bit words (low first); returns
+/// its width, or 0 when `C` is not a ConstantInt or wider than 128 bits.
+GPUCC_EXPORT unsigned gpucc_sepgep_const_int(LLVMValueRef C,
+                                             unsigned long long *Lo,
+                                             unsigned long long *Hi) {
+  auto *CI = dyn_cast<ConstantInt>(unwrap(C));
+  if (!CI || CI->getBitWidth() > 128)
+    return 0;
+  APInt V = CI->getValue().zext(128);
+  *Lo = V.extractBitsAsZExtValue(64, 0);
+  *Hi = V.extractBitsAsZExtValue(64, 64);
+  return CI->getBitWidth();
+}
+
+/// The integer constant of type `Ty` (at most 128 bits) with words Lo, Hi.
+GPUCC_EXPORT LLVMValueRef gpucc_sepgep_make_const_int(LLVMTypeRef Ty,
+                                                      unsigned long long Lo,
+                                                      unsigned long long Hi) {
+  auto *IT = cast<IntegerType>(unwrap(Ty));
+  uint64_t Words[2] = {Lo, Hi};
+  APInt V(128, Words);
+  return wrap(ConstantInt::get(IT, V.trunc(IT->getBitWidth())));
+}
+
+//===-- Value tracking (upstream's calls, with the function's DT) ---------===//
+
+/// haveNoCommonBitsSet(A, B) at `Cxt`, as upstream asks it (no assumption
+/// cache, the dominator tree of `F`).
+GPUCC_EXPORT bool gpucc_sepgep_no_common_bits(void *FAM, LLVMValueRef F,
+                                              LLVMValueRef A, LLVMValueRef B,
+                                              LLVMValueRef Cxt) {
+  auto *I = unwrap<Instruction>(Cxt);
+  auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
+  return haveNoCommonBitsSet(unwrap(A), unwrap(B), layoutOf(I), nullptr, I,
+                             &DT);
+}
+
+/// isKnownNonNegative(V) at `Cxt` (dominator tree of `F`).
+GPUCC_EXPORT bool gpucc_sepgep_known_non_negative(void *FAM, LLVMValueRef F,
+                                                  LLVMValueRef V,
+                                                  LLVMValueRef Cxt) {
+  auto *I = unwrap<Instruction>(Cxt);
+  auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
+  return isKnownNonNegative(unwrap(V), layoutOf(I), 0, nullptr, I, &DT);
+}
+
+/// The exact size of the object `Obj` (an alloca, a global with a definitive
+/// initializer, a byval argument, an allocation call...) into `*Size`;
+/// false when it is unknown.
+GPUCC_EXPORT bool gpucc_sepgep_object_size(void *FAM, LLVMValueRef F,
+                                           LLVMValueRef Obj,
+                                           unsigned long long *Size) {
+  Function &Fn = fn(F);
+  auto &TLI = famOf(FAM).getResult<TargetLibraryAnalysis>(Fn);
+  uint64_t S = 0;
+  if (!getObjectSize(unwrap(Obj), S, Fn.getParent()->getDataLayout(), &TLI))
+    return false;
+  *Size = S;
+  return true;
+}
+
+/// `P` with its inbounds constant-offset GEPs stripped; the byte offset
+/// they add goes to `*Offset` (false when it does not fit 64 bits).
+GPUCC_EXPORT LLVMValueRef gpucc_sepgep_strip_inbounds_offsets(LLVMValueRef P,
+                                                              LLVMValueRef Cxt,
+                                                              long long *Offset,
+                                                              bool *Fits) {
+  const DataLayout &DL = layoutOf(unwrap<Instruction>(Cxt));
+  Value *V = unwrap(P);
+  APInt Off(DL.getIndexTypeSizeInBits(V->getType()), 0);
+  Value *Base = V->stripAndAccumulateInBoundsConstantOffsets(DL, Off);
+  *Fits = Off.getMinSignedBits() <= 64;
+  *Offset = *Fits ? Off.getSExtValue() : 0;
+  return wrap(Base);
+}
+
+/// programUndefinedIfPoison(I): a poison `I` would make the program
+/// undefined (it reaches a branch condition, an address, a divisor...).
+GPUCC_EXPORT bool gpucc_sepgep_undefined_if_poison(LLVMValueRef I) {
+  return programUndefinedIfPoison(unwrap<Instruction>(I));
+}
+
+/// isInstructionTriviallyDead(I), as upstream's dead-code check asks it.
+GPUCC_EXPORT bool gpucc_sepgep_trivially_dead(LLVMValueRef I) {
+  return isInstructionTriviallyDead(unwrap<Instruction>(I));
+}
+
+/// How many instruction users of `V` lie in the innermost loop around block
+/// `B` (0 when `B` is in no loop; constants count none, as upstream).
+GPUCC_EXPORT unsigned gpucc_sepgep_uses_in_loop(void *FAM, LLVMValueRef F,
+                                                LLVMValueRef V,
+                                                LLVMBasicBlockRef B) {
+  Loop *L = famOf(FAM).getResult<LoopAnalysis>(fn(F)).getLoopFor(unwrap(B));
+  Value *Val = unwrap(V);
+  if (!L || isa<Constant>(Val))
+    return 0;
+  unsigned N = 0;
+  for (User *U : Val->users())
+    if (auto *UI = dyn_cast<Instruction>(U))
+      if (L->contains(UI))
+        ++N;
+  return N;
+}
+
+/// TTI::useAA(): does the target use alias analysis during code generation?
+GPUCC_EXPORT bool gpucc_sepgep_tti_use_aa(const void *TTI) {
+  return static_cast<const TargetTransformInfo *>(TTI)->useAA();
+}
+
+//===-- Instruction factories (no constant folding) -----------------------===//
+
+/// A binary operator `Op` (LLVMOpcode numbering) of A and B, named `Name`,
+/// inserted before `Before`; no wrap flags, never folded.
+GPUCC_EXPORT LLVMValueRef gpucc_sepgep_binop(unsigned Op, LLVMValueRef A,
+                                             LLVMValueRef B, const char *Name,
+                                             size_t Len, LLVMValueRef Before) {
+  Instruction::BinaryOps Opc;
+  switch (static_cast<LLVMOpcode>(Op)) {
+  case LLVMAdd:
+    Opc = Instruction::Add;
+    break;
+  case LLVMSub:
+    Opc = Instruction::Sub;
+    break;
+  case LLVMOr:
+    Opc = Instruction::Or;
+    break;
+  case LLVMShl:
+    Opc = Instruction::Shl;
+    break;
+  case LLVMMul:
+    Opc = Instruction::Mul;
+    break;
+  default:
+    return nullptr;
+  }
+  return wrap(BinaryOperator::Create(Opc, unwrap(A), unwrap(B),
+                                     Twine(StringRef(Name, Len)),
+                                     unwrap<Instruction>(Before)));
+}
+
+/// Cast `V` to `Ty` with opcode `Op` (LLVMOpcode numbering: sext, zext or
+/// trunc). With `Like` (a cast instruction of that opcode): a constant `V`
+/// folds, anything else gets a clone of `Like` (metadata included) on `V`.
+/// Without `Like`: a new cast named `Name`, folded only when `Fold`.
+/// Inserted before `Before`.
+GPUCC_EXPORT LLVMValueRef gpucc_sepgep_cast(unsigned Op, LLVMValueRef V,
+                                            LLVMTypeRef Ty, LLVMValueRef Like,
+                                            bool Fold, const char *Name,
+                                            size_t Len, LLVMValueRef Before) {
+  Instruction::CastOps Opc;
+  switch (static_cast<LLVMOpcode>(Op)) {
+  case LLVMSExt:
+    Opc = Instruction::SExt;
+    break;
+  case LLVMZExt:
+    Opc = Instruction::ZExt;
+    break;
+  case LLVMTrunc:
+    Opc = Instruction::Trunc;
+    break;
+  default:
+    return nullptr;
+  }
+  Value *Val = unwrap(V);
+  Type *T = unwrap(Ty);
+  auto *At = unwrap<Instruction>(Before);
+  if ((Like || Fold) && isa<Constant>(Val))
+    return wrap(ConstantExpr::getCast(Opc, cast<Constant>(Val), T));
+  if (Like) {
+    Instruction *C = unwrap<Instruction>(Like)->clone();
+    C->setOperand(0, Val);
+    C->insertBefore(At);
+    return wrap(C);
+  }
+  return wrap(CastInst::Create(Opc, Val, T, Twine(StringRef(Name, Len)), At));
+}
+
+/// A GEP over `SrcTy` on `Base` with `N` indices, named `Name`, inbounds as
+/// told, inserted before `Before`; never folded.
+GPUCC_EXPORT LLVMValueRef gpucc_sepgep_gep(LLVMTypeRef SrcTy, LLVMValueRef Base,
+                                           const LLVMValueRef *Idx, size_t N,
+                                           bool InBounds, const char *Name,
+                                           size_t Len, LLVMValueRef Before) {
+  SmallVector<Value *, 4> Indices;
+  for (size_t I = 0; I != N; ++I)
+    Indices.push_back(unwrap(Idx[I]));
+  auto *G = GetElementPtrInst::Create(unwrap(SrcTy), unwrap(Base), Indices,
+                                      Twine(StringRef(Name, Len)),
+                                      unwrap<Instruction>(Before));
+  G->setIsInBounds(InBounds);
+  return wrap(G);
+}
+
+/// A clone of `I` (operands, flags, metadata), unnamed, inserted before `I`.
+GPUCC_EXPORT LLVMValueRef gpucc_sepgep_clone_before(LLVMValueRef I) {
+  Instruction *Orig = unwrap<Instruction>(I);
+  Instruction *C = Orig->clone();
+  C->insertBefore(Orig);
+  return wrap(C);
+}
+
+/// Copies all metadata of `From` (debug location included) onto `To`.
+GPUCC_EXPORT void gpucc_sepgep_copy_metadata(LLVMValueRef From,
+                                             LLVMValueRef To) {
+  unwrap<Instruction>(To)->copyMetadata(*unwrap<Instruction>(From));
+}
+
+/// Gives `To` the debug location of `From`.
+GPUCC_EXPORT void gpucc_sepgep_copy_debug_loc(LLVMValueRef From,
+                                              LLVMValueRef To) {
+  unwrap<Instruction>(To)->setDebugLoc(unwrap<Instruction>(From)->getDebugLoc());
+}

@@ -1,0 +1,565 @@
+//! The constant part of a GEP index: LLVM 16's `ConstantOffsetExtractor::find`
+//! (`Scalar/SeparateConstOffsetFromGEP.cpp`), read-only.
+//!
+//! Given an index such as `sext(a +nsw (b +nsw 5))`, we look for a constant
+//! `C` that can be hoisted to the outermost level as an addition, so that
+//! `index = index' + C`. The search walks down from the index through
+//! - `add`, `sub`, and `or` whose operands have no common bit (then it is an
+//!   add), trying the left operand first and the right one only if the left
+//!   holds no constant (so `(a + 4) + (b + 5)` yields 4: InstCombine has
+//!   normally folded such cases already);
+//! - `sext`, `zext`, and `trunc`, when the cast distributes over what is
+//!   below it (table below).
+//!
+//! It stops at anything else. The path from the constant up to the index is
+//! the [`Found::chain`]: the rewrite (in the pass) rebuilds the index along it
+//! with the casts pushed down to the leaves and the constant replaced by 0.
+//!
+//! When a cast distributes over `A op B`:
+//! ```text
+//!   outside the op     | needs on `add`/`sub`  | why
+//!   -------------------+-----------------------+-------------------------------
+//!   nothing            | nothing               | index arithmetic wraps anyway
+//!   sext               | nsw                   | sext(a +nsw b) = sext a + sext b
+//!   zext               | nuw                   | zext(a +nuw b) = zext a + zext b
+//!   sext and zext      | nsw and nuw           | both of the above
+//! ```
+//! `or` needs nothing more: with no common bit it is an add that cannot wrap
+//! either way. Upstream's one exception, kept: an `add` with a non-negative
+//! constant operand directly under sexts of an `inbounds` GEP's index is
+//! traced without `nsw`. Upstream justifies it by "an inbounds index is
+//! non-negative", which is false (`gep inbounds p, -1` is fine when `p` is
+//! not the start of its object); we require a proof instead
+//! ([`Extractor::add_cannot_sign_wrap`]): either the add is known
+//! non-negative, or the index lands in an object too small for the wrapped
+//! value to stay in bounds (so wrapping would make the original GEP poison).
+//! Verified by `@sext_add` in LLVM 16's `NVPTX/split-gep.ll`.
+//!
+//! Beyond upstream, where LLVM 16 is wrong:
+//! - A `trunc` under a `sext`/`zext` is looked through only when no `add`
+//!   or `sub` lies between it and the constant (disjoint `or`s and casts
+//!   truncate exactly): `sext(trunc(x +nsw 1))` is not `sext(trunc x) + 1`
+//!   when `trunc x` is the narrow type's maximum, and LLVM 16's `trunc` has
+//!   no flags to say it is not. (Upstream looks through and miscompiles.)
+//! - The offset is `±cast(C)`: the casts are applied to the constant, then the
+//!   sign of each subtraction. Upstream negates in the narrow type first, so
+//!   `zext(x -nuw 1)` gave it an offset of `+4294967295` instead of `-1`.
+//!
+//! This module only reads the IR; `passes::separate_const_offset_from_gep`
+//! plans and rewrites.
+#![forbid(unsafe_code)]
+
+use crate::llvm::analyses;
+use crate::llvm::sepgep::{self, Facts};
+use inkwell::types::IntType;
+use inkwell::values::{BasicValueEnum, InstructionOpcode, InstructionValue, IntValue};
+use std::cell::Cell;
+
+/// A two's-complement integer of 1 to 128 bits: upstream's `APInt`, for the
+/// widths we accept (a wider value is never looked into).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bits {
+    width: u32,
+    /// The bits, zero above `width`.
+    value: u128,
+}
+
+impl Bits {
+    /// The widest integer we look into.
+    pub const MAX_WIDTH: u32 = 128;
+
+    /// `value` truncated to `width` bits (1 to 128).
+    pub fn new(width: u32, value: u128) -> Bits {
+        assert!(
+            (1..=Self::MAX_WIDTH).contains(&width),
+            "gpucc: Bits of width {width}"
+        );
+        Bits {
+            width,
+            value: value & Self::mask(width),
+        }
+    }
+
+    fn mask(width: u32) -> u128 {
+        if width == 128 {
+            u128::MAX
+        } else {
+            (1u128 << width) - 1
+        }
+    }
+
+    pub fn width(self) -> u32 {
+        self.width
+    }
+
+    /// The bits, zero-extended.
+    pub fn raw(self) -> u128 {
+        self.value
+    }
+
+    pub fn is_zero(self) -> bool {
+        self.value == 0
+    }
+
+    pub fn is_negative(self) -> bool {
+        self.value >> (self.width - 1) & 1 == 1
+    }
+
+    /// The value read as signed.
+    pub fn signed(self) -> i128 {
+        // Shifting the sign bit to the top and back is the sign extension.
+        let shift = 128 - self.width;
+        ((self.value << shift) as i128) >> shift
+    }
+
+    /// The signed value, if it fits 64 bits.
+    pub fn to_i64(self) -> Option<i64> {
+        i64::try_from(self.signed()).ok()
+    }
+
+    pub fn sext(self, width: u32) -> Bits {
+        // The two's-complement bits of the signed value, cut to `width`.
+        Bits::new(width, self.signed() as u128)
+    }
+
+    pub fn zext(self, width: u32) -> Bits {
+        Bits::new(width, self.value)
+    }
+
+    pub fn trunc(self, width: u32) -> Bits {
+        Bits::new(width, self.value)
+    }
+
+    /// The two's-complement negation in the same width.
+    pub fn wrapping_neg(self) -> Bits {
+        Bits::new(self.width, self.value.wrapping_neg())
+    }
+
+    /// `self` cast by `kind` to `width`.
+    pub fn cast(self, kind: CastKind, width: u32) -> Bits {
+        match kind {
+            CastKind::SExt => self.sext(width),
+            CastKind::ZExt => self.zext(width),
+            CastKind::Trunc => self.trunc(width),
+        }
+    }
+}
+
+/// The casts the search looks through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastKind {
+    SExt,
+    ZExt,
+    Trunc,
+}
+
+/// The binary operators the search looks through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinKind {
+    Add,
+    Sub,
+    /// An `or` of operands with no common bit: an add.
+    Or,
+}
+
+/// One step of the path from the constant up to the index (upstream's
+/// `UserChain`).
+#[derive(Clone, Copy, Debug)]
+pub enum Link<'ctx> {
+    /// The constant (always `chain[0]`).
+    Leaf(IntValue<'ctx>),
+    /// A cast of the link below to `to`. `inst` is `None` for the cast the
+    /// pass inserts to bring a narrower or wider index to the index type.
+    Cast {
+        inst: Option<InstructionValue<'ctx>>,
+        kind: CastKind,
+        to: IntType<'ctx>,
+    },
+    /// `inst`, whose operand `chain_op` (0 or 1) is the link below.
+    BinOp {
+        inst: InstructionValue<'ctx>,
+        kind: BinKind,
+        chain_op: u32,
+    },
+}
+
+/// A constant found in an index.
+#[derive(Clone, Debug)]
+pub struct Found<'ctx> {
+    /// From the constant (first) to the index (last).
+    pub chain: Vec<Link<'ctx>>,
+    /// What the constant adds to the index, in the index type's width: the
+    /// casts applied to it, negated once per subtraction that subtracts it.
+    pub offset: Bits,
+}
+
+/// A wrap flag that would have let the search look below an operator
+/// holding a constant: what a missed remark tells the user.
+#[derive(Clone, Copy, Debug)]
+pub struct Blocked<'ctx> {
+    pub inst: InstructionValue<'ctx>,
+    /// `"nsw"` (under a sext) or `"nuw"` (under a zext).
+    pub needs: &'static str,
+}
+
+/// Where an index lands, as far as the sext exception needs it.
+#[derive(Clone, Copy, Debug)]
+pub struct IndexSite<'ctx> {
+    /// The GEP (the context of value-tracking questions).
+    pub gep: InstructionValue<'ctx>,
+    /// Is the GEP `inbounds`?
+    pub inbounds: bool,
+    /// Bytes per unit of this index.
+    pub stride: u64,
+    /// Size of the object the GEP's base pointer is based on, when known.
+    pub object_size: Option<u64>,
+}
+
+/// What [`find`] reports for one index.
+#[derive(Clone, Debug)]
+pub struct Outcome<'ctx> {
+    pub found: Option<Found<'ctx>>,
+    /// When nothing was found: the top-most operator a wrap flag would open.
+    pub blocked: Option<Blocked<'ctx>>,
+}
+
+/// The search visits at most this many values per index. Upstream has no
+/// bound, and the left-then-right search is exponential on shared
+/// subexpressions (`a1 = a0 + a0; a2 = a1 + a1; ...` as an index: 2^depth
+/// visits); real indices are a few dozen values deep.
+pub const MAX_VISITS: u32 = 4096;
+
+/// Looks for a constant in `index` of the GEP at `site`. With `canonical`,
+/// the index is first cast (as the pass will) to the index type.
+pub fn find<'ctx>(
+    facts: &Facts<'ctx>,
+    site: IndexSite<'ctx>,
+    index: IntValue<'ctx>,
+    canonical: Option<(CastKind, IntType<'ctx>)>,
+) -> Outcome<'ctx> {
+    let x = Extractor {
+        facts,
+        site,
+        blocked: Cell::new(None),
+        visits: Cell::new(0),
+    };
+    let top = Path::Top { sext_only: true };
+    let partial = match canonical {
+        None => x.find(index, Ext::NONE, top),
+        Some((kind, to)) => {
+            let ext = Ext {
+                signed: kind == CastKind::SExt,
+                zero: kind == CastKind::ZExt,
+            };
+            x.find_cast(None, kind, to, index, ext, top)
+        }
+    };
+    let found = partial.map(|p| Found {
+        offset: if p.negated {
+            p.magnitude.wrapping_neg()
+        } else {
+            p.magnitude
+        },
+        chain: p.chain,
+    });
+    let blocked = if found.is_none() {
+        x.blocked.get()
+    } else {
+        None
+    };
+    Outcome { found, blocked }
+}
+
+/// The extensions around the value being searched.
+#[derive(Clone, Copy, Debug)]
+struct Ext {
+    signed: bool,
+    zero: bool,
+}
+
+impl Ext {
+    const NONE: Ext = Ext {
+        signed: false,
+        zero: false,
+    };
+}
+
+/// Where the value being searched sits: on the index's top path (only
+/// sexts and truncs above it; `sext_only` when only sexts), or below.
+#[derive(Clone, Copy, Debug)]
+enum Path {
+    Top { sext_only: bool },
+    Inner,
+}
+
+/// A constant found below the current value.
+struct Partial<'ctx> {
+    chain: Vec<Link<'ctx>>,
+    /// The casts so far applied to the constant, in the current width.
+    magnitude: Bits,
+    /// Subtracted an odd number of times so far.
+    negated: bool,
+}
+
+/// One search.
+struct Extractor<'a, 'ctx> {
+    facts: &'a Facts<'ctx>,
+    site: IndexSite<'ctx>,
+    blocked: Cell<Option<Blocked<'ctx>>>,
+    /// Values visited so far (see [`MAX_VISITS`]).
+    visits: Cell<u32>,
+}
+
+fn int_operand<'ctx>(inst: InstructionValue<'ctx>, i: u32) -> Option<IntValue<'ctx>> {
+    match inst.get_operand(i)?.value()? {
+        BasicValueEnum::IntValue(v) => Some(v),
+        _ => None,
+    }
+}
+
+fn int_result<'ctx>(inst: InstructionValue<'ctx>) -> Option<IntType<'ctx>> {
+    match inst.get_type() {
+        inkwell::types::AnyTypeEnum::IntType(t) => Some(t),
+        _ => None,
+    }
+}
+
+impl<'a, 'ctx> Extractor<'a, 'ctx> {
+    fn find(&self, v: IntValue<'ctx>, ext: Ext, path: Path) -> Option<Partial<'ctx>> {
+        if v.get_type().get_bit_width() > Bits::MAX_WIDTH {
+            return None;
+        }
+        if let Some((width, value)) = sepgep::const_int(v) {
+            let magnitude = Bits::new(width, value);
+            return (!magnitude.is_zero()).then(|| Partial {
+                chain: vec![Link::Leaf(v)],
+                magnitude,
+                negated: false,
+            });
+        }
+        // Constants cost nothing: `huge + 5` still yields its 5.
+        let visits = self.visits.get().saturating_add(1);
+        self.visits.set(visits);
+        if visits > MAX_VISITS {
+            return None;
+        }
+        let inst = v.as_instruction()?;
+        let kind = match inst.get_opcode() {
+            InstructionOpcode::Add => BinKind::Add,
+            InstructionOpcode::Sub => BinKind::Sub,
+            InstructionOpcode::Or => BinKind::Or,
+            InstructionOpcode::SExt => {
+                let ext = Ext {
+                    signed: true,
+                    zero: ext.zero,
+                };
+                return self.find_cast(Some(inst), CastKind::SExt, int_result(inst)?, v, ext, path);
+            }
+            // sext(zext a) = zext a, so the sign extension no longer matters.
+            // Verified by @sext_zext in NVPTX/split-gep.ll.
+            InstructionOpcode::ZExt => {
+                let ext = Ext {
+                    signed: false,
+                    zero: true,
+                };
+                return self.find_cast(Some(inst), CastKind::ZExt, int_result(inst)?, v, ext, path);
+            }
+            InstructionOpcode::Trunc => {
+                return self.find_cast(Some(inst), CastKind::Trunc, int_result(inst)?, v, ext, path)
+            }
+            _ => return None,
+        };
+        if !self.can_trace_into(inst, kind, ext, path) {
+            return None;
+        }
+        self.find_in_either_operand(inst, kind, ext)
+    }
+
+    /// Looks below the cast `inst` (or the pass's own canonicalizing cast,
+    /// when `inst` is `None`, of `value` itself) of kind `kind` to `to`.
+    /// `ext` already includes this cast.
+    fn find_cast(
+        &self,
+        inst: Option<InstructionValue<'ctx>>,
+        kind: CastKind,
+        to: IntType<'ctx>,
+        value: IntValue<'ctx>,
+        ext: Ext,
+        path: Path,
+    ) -> Option<Partial<'ctx>> {
+        let operand = match inst {
+            Some(i) => int_operand(i, 0)?,
+            None => value,
+        };
+        let below = match (kind, path) {
+            (CastKind::ZExt, _) => Path::Inner,
+            (CastKind::Trunc, Path::Top { .. }) => Path::Top { sext_only: false },
+            (_, p) => p,
+        };
+        let mut p = self.find(operand, ext, below)?;
+        let adds_below = p.chain.iter().any(|l| {
+            matches!(
+                l,
+                Link::BinOp {
+                    kind: BinKind::Add | BinKind::Sub,
+                    ..
+                }
+            )
+        });
+        if kind == CastKind::Trunc && (ext.signed || ext.zero) && adds_below {
+            // trunc(x + c) = trunc x + trunc c, but the narrow add may wrap,
+            // so the extension around it does not distribute. Disjoint `or`s
+            // and casts of constants truncate exactly.
+            return None;
+        }
+        p.magnitude = p.magnitude.cast(kind, to.get_bit_width());
+        if p.magnitude.is_zero() {
+            return None;
+        }
+        p.chain.push(Link::Cast { inst, kind, to });
+        Some(p)
+    }
+
+    /// Upstream's `canTraceInto`: may the search look below `bo`?
+    fn can_trace_into(
+        &self,
+        bo: InstructionValue<'ctx>,
+        kind: BinKind,
+        ext: Ext,
+        path: Path,
+    ) -> bool {
+        let (Some(lhs), Some(rhs)) = (int_operand(bo, 0), int_operand(bo, 1)) else {
+            return false;
+        };
+        if kind == BinKind::Or && !self.facts.no_common_bits(lhs, rhs, bo) {
+            return false;
+        }
+        if kind == BinKind::Add && !ext.zero && self.site.inbounds {
+            if let Path::Top { sext_only } = path {
+                for c in [lhs, rhs] {
+                    let Some((width, value)) = sepgep::const_int(c) else {
+                        continue;
+                    };
+                    let c = Bits::new(width, value);
+                    if !c.is_negative() && self.add_cannot_sign_wrap(bo, c, sext_only) {
+                        return true;
+                    }
+                }
+            }
+        }
+        if kind != BinKind::Or {
+            let flags = analyses::flags(bo);
+            let needs = if ext.signed && !flags.nsw {
+                Some("nsw")
+            } else if ext.zero && !flags.nuw {
+                Some("nuw")
+            } else {
+                None
+            };
+            if let Some(needs) = needs {
+                let has_constant =
+                    sepgep::const_int(lhs).is_some() || sepgep::const_int(rhs).is_some();
+                if has_constant && self.blocked.get().is_none() {
+                    self.blocked.set(Some(Blocked { inst: bo, needs }));
+                }
+                return false;
+            }
+        }
+        true
+    }
+
+    /// May `sext(add)` be split as `sext(x) + c` without `nsw`, where `c >= 0`
+    /// is a constant operand of `add`, which sits under sexts only (when
+    /// `sext_only`) of an inbounds GEP's index?
+    ///
+    /// With `c >= 0` the add can only wrap upwards, and then its value is at
+    /// most `c - 1 - 2^(n-1)`. That is impossible when the add is known
+    /// non-negative. Otherwise, if the index's object has `size` bytes and
+    /// the index `stride`: every address an inbounds GEP forms lies within
+    /// `[0, size]` of its object, so before this index the offset is at most
+    /// `size`, and after it at most `size - stride * (2^(n-1) - c + 1)`. If
+    /// that is negative the wrapped add makes the original GEP poison, and
+    /// any rewrite is correct.
+    fn add_cannot_sign_wrap(&self, add: InstructionValue<'ctx>, c: Bits, sext_only: bool) -> bool {
+        if self.facts.known_non_negative(add, self.site.gep) {
+            return true;
+        }
+        let Some(size) = self.site.object_size.filter(|_| sext_only) else {
+            return false;
+        };
+        let half = 1u128 << (c.width() - 1);
+        let units = half - c.raw() + 1; // c < half, so at least 2
+        match units.checked_mul(u128::from(self.site.stride)) {
+            Some(reach) => u128::from(size) < reach,
+            None => true,
+        }
+    }
+
+    /// Upstream's `findInEitherOperand`: the left operand first, the right
+    /// one only if the left holds no constant.
+    fn find_in_either_operand(
+        &self,
+        bo: InstructionValue<'ctx>,
+        kind: BinKind,
+        ext: Ext,
+    ) -> Option<Partial<'ctx>> {
+        let (lhs, rhs) = (int_operand(bo, 0)?, int_operand(bo, 1)?);
+        let (mut p, chain_op) = match self.find(lhs, ext, Path::Inner) {
+            Some(p) => (p, 0),
+            None => (self.find(rhs, ext, Path::Inner)?, 1),
+        };
+        if kind == BinKind::Sub && chain_op == 1 {
+            p.negated = !p.negated;
+        }
+        p.chain.push(Link::BinOp {
+            inst: bo,
+            kind,
+            chain_op,
+        });
+        Some(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case(Bits::new(32, 1).wrapping_neg(), -1)]
+    #[case(Bits::new(1, 1), -1)]
+    #[case(Bits::new(128, u128::MAX), -1)]
+    #[case(Bits::new(64, 5), 5)]
+    fn signed_reads_the_sign_bit(#[case] b: Bits, #[case] want: i128) {
+        assert_eq!(b.signed(), want);
+    }
+
+    #[test]
+    fn casts_follow_apint() {
+        // zext(sext(i1 1 to i4) to i64) = 15 (@apint in NVPTX/split-gep.ll).
+        let b = Bits::new(1, 1).sext(4).zext(64);
+        assert_eq!(b.to_i64(), Some(15));
+        assert_eq!(Bits::new(65, 1).trunc(64).to_i64(), Some(1));
+        assert_eq!(Bits::new(64, 256).trunc(8), Bits::new(8, 0));
+        assert_eq!(Bits::new(8, 0x80).sext(16).raw(), 0xff80);
+    }
+
+    #[test]
+    fn negation_after_the_cast_is_what_zext_of_a_sub_needs() {
+        // zext(x -nuw 1) = zext x - 1: negate after the zext ...
+        let right = Bits::new(32, 1).zext(64).wrapping_neg();
+        assert_eq!(right.to_i64(), Some(-1));
+        // ... not before, as LLVM 16 does.
+        let upstream = Bits::new(32, 1).wrapping_neg().zext(64);
+        assert_eq!(upstream.to_i64(), Some(4_294_967_295));
+    }
+
+    #[test]
+    fn to_i64_refuses_what_does_not_fit() {
+        assert_eq!(Bits::new(128, 1u128 << 70).to_i64(), None);
+        assert_eq!(
+            Bits::new(64, i64::MIN as u64 as u128).to_i64(),
+            Some(i64::MIN)
+        );
+    }
+}

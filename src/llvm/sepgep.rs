@@ -1,0 +1,540 @@
+//! What `gpucc-separate-const-offset-from-gep` needs from LLVM beyond the
+//! shared wrappers, over `cpp/sepgep.cpp`: a GEP's type layout, wide integer
+//! constants, value-tracking facts, and instruction factories that do not
+//! constant-fold (upstream creates its GEPs and binary operators with
+//! `::Create`, so a constant operand stays an instruction operand).
+
+use super::{Fam, Tti};
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::{Builder, BuilderError};
+use inkwell::types::{AsTypeRef, BasicTypeEnum, IntType};
+use inkwell::values::{
+    AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue,
+};
+use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
+use llvm_sys::LLVMOpcode;
+use std::ffi::{c_char, c_void};
+
+#[allow(improper_ctypes)]
+extern "C" {
+    #[allow(clippy::too_many_arguments)]
+    fn gpucc_sepgep_layout(
+        gep: LLVMValueRef,
+        kind: *mut u32,
+        size: *mut u64,
+        cap: u32,
+        result_size: *mut i64,
+        index_bits: *mut u32,
+        pointer_bits: *mut u32,
+        non_integral: *mut bool,
+        result_ty: *mut LLVMTypeRef,
+    ) -> u32;
+    fn gpucc_sepgep_const_int(c: LLVMValueRef, lo: *mut u64, hi: *mut u64) -> u32;
+    fn gpucc_sepgep_make_const_int(ty: LLVMTypeRef, lo: u64, hi: u64) -> LLVMValueRef;
+    fn gpucc_sepgep_no_common_bits(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        a: LLVMValueRef,
+        b: LLVMValueRef,
+        cxt: LLVMValueRef,
+    ) -> bool;
+    fn gpucc_sepgep_known_non_negative(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        v: LLVMValueRef,
+        cxt: LLVMValueRef,
+    ) -> bool;
+    fn gpucc_sepgep_object_size(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        obj: LLVMValueRef,
+        size: *mut u64,
+    ) -> bool;
+    fn gpucc_sepgep_strip_inbounds_offsets(
+        p: LLVMValueRef,
+        cxt: LLVMValueRef,
+        offset: *mut i64,
+        fits: *mut bool,
+    ) -> LLVMValueRef;
+    fn gpucc_sepgep_undefined_if_poison(i: LLVMValueRef) -> bool;
+    fn gpucc_sepgep_trivially_dead(i: LLVMValueRef) -> bool;
+    fn gpucc_sepgep_uses_in_loop(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        v: LLVMValueRef,
+        b: LLVMBasicBlockRef,
+    ) -> u32;
+    fn gpucc_sepgep_tti_use_aa(tti: *const c_void) -> bool;
+    fn gpucc_sepgep_binop(
+        op: u32,
+        a: LLVMValueRef,
+        b: LLVMValueRef,
+        name: *const c_char,
+        len: usize,
+        before: LLVMValueRef,
+    ) -> LLVMValueRef;
+    #[allow(clippy::too_many_arguments)]
+    fn gpucc_sepgep_cast(
+        op: u32,
+        v: LLVMValueRef,
+        ty: LLVMTypeRef,
+        like: LLVMValueRef,
+        fold: bool,
+        name: *const c_char,
+        len: usize,
+        before: LLVMValueRef,
+    ) -> LLVMValueRef;
+    #[allow(clippy::too_many_arguments)]
+    fn gpucc_sepgep_gep(
+        src_ty: LLVMTypeRef,
+        base: LLVMValueRef,
+        idx: *const LLVMValueRef,
+        n: usize,
+        inbounds: bool,
+        name: *const c_char,
+        len: usize,
+        before: LLVMValueRef,
+    ) -> LLVMValueRef;
+    fn gpucc_sepgep_clone_before(i: LLVMValueRef) -> LLVMValueRef;
+    fn gpucc_sepgep_copy_metadata(from: LLVMValueRef, to: LLVMValueRef);
+    fn gpucc_sepgep_copy_debug_loc(from: LLVMValueRef, to: LLVMValueRef);
+}
+
+/// How one GEP index moves the pointer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexStep {
+    /// An array, vector or pointer index: `stride` bytes per unit.
+    Sequential { stride: u64 },
+    /// A sequential index over a scalable vector: no fixed stride.
+    Scalable,
+    /// A struct field index, `offset` bytes into the struct.
+    Field { offset: u64 },
+}
+
+/// The type layout of one GEP instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GepLayout<'ctx> {
+    /// The type the GEP points to (what a load through it reads).
+    pub result_elem: BasicTypeEnum<'ctx>,
+    /// One step per index, in operand order (operand `k + 1`).
+    pub steps: Vec<IndexStep>,
+    /// Alloc size of the result element type; `None` when scalable.
+    pub result_size: Option<u64>,
+    /// Width of the address space's index type.
+    pub index_bits: u32,
+    /// Width of the address space's pointers.
+    pub pointer_bits: u32,
+    /// Is the address space non-integral (no ptrtoint arithmetic)?
+    pub non_integral: bool,
+}
+
+fn assert_gep(gep: InstructionValue<'_>) {
+    assert_eq!(
+        gep.get_opcode(),
+        inkwell::values::InstructionOpcode::GetElementPtr,
+        "gpucc: not a GEP"
+    );
+}
+
+/// The layout of GEP instruction `gep`.
+pub fn gep_layout(gep: InstructionValue<'_>) -> GepLayout<'_> {
+    assert_gep(gep);
+    let cap = gep.get_num_operands().saturating_sub(1);
+    let mut kind = vec![0u32; cap as usize];
+    let mut size = vec![0u64; cap as usize];
+    let (mut result_size, mut index_bits, mut pointer_bits, mut non_integral) =
+        (0i64, 0u32, 0u32, false);
+    let mut result_ty: LLVMTypeRef = std::ptr::null_mut();
+    // SAFETY: `gep` is a GEP instruction (checked) inside a module; the
+    // buffers hold `cap` entries, one per index, which is all the shim writes.
+    let n = unsafe {
+        gpucc_sepgep_layout(
+            gep.as_value_ref(),
+            kind.as_mut_ptr(),
+            size.as_mut_ptr(),
+            cap,
+            &mut result_size,
+            &mut index_bits,
+            &mut pointer_bits,
+            &mut non_integral,
+            &mut result_ty,
+        )
+    };
+    assert_eq!(n, cap, "gpucc: a GEP has one type step per index");
+    let steps = kind
+        .iter()
+        .zip(&size)
+        .map(|(&k, &s)| match k {
+            0 => IndexStep::Sequential { stride: s },
+            1 => IndexStep::Scalable,
+            _ => IndexStep::Field { offset: s },
+        })
+        .collect();
+    // SAFETY: a GEP's result element type is a sized first-class type.
+    let result_elem = unsafe { BasicTypeEnum::new(result_ty) };
+    GepLayout {
+        result_elem,
+        steps,
+        result_size: u64::try_from(result_size).ok(),
+        index_bits,
+        pointer_bits,
+        non_integral,
+    }
+}
+
+/// Width and value (zero-extended) of an integer constant of at most 128
+/// bits; `None` for anything else.
+pub fn const_int(v: impl AsValueRef) -> Option<(u32, u128)> {
+    let (mut lo, mut hi) = (0u64, 0u64);
+    // SAFETY: the shim checks that `v` is a ConstantInt before reading it.
+    let width = unsafe { gpucc_sepgep_const_int(v.as_value_ref(), &mut lo, &mut hi) };
+    (width != 0).then(|| (width, u128::from(hi) << 64 | u128::from(lo)))
+}
+
+/// The constant `value` (truncated to the type's width) of integer type `ty`,
+/// which must be at most 128 bits wide.
+pub fn make_const_int<'ctx>(ty: IntType<'ctx>, value: u128) -> IntValue<'ctx> {
+    assert!(
+        ty.get_bit_width() <= 128,
+        "gpucc: constant wider than 128 bits"
+    );
+    // The casts split the value into its two 64-bit words.
+    let (lo, hi) = (value as u64, (value >> 64) as u64);
+    // SAFETY: `ty` is an integer type of at most 128 bits (checked).
+    unsafe { IntValue::new(gpucc_sepgep_make_const_int(ty.as_type_ref(), lo, hi)) }
+}
+
+/// Value-tracking questions about one function, asked as upstream asks
+/// them (its dominator tree, no assumption cache).
+#[derive(Clone, Copy)]
+pub struct Facts<'a> {
+    fam: Fam<'a>,
+    f: FunctionValue<'a>,
+}
+
+impl<'a> Facts<'a> {
+    pub fn new(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
+        Facts { fam, f }
+    }
+
+    /// Do `a` and `b` have no set bit in common (so `a | b == a + b`)?
+    pub fn no_common_bits(
+        &self,
+        a: impl AsValueRef,
+        b: impl AsValueRef,
+        cxt: InstructionValue<'_>,
+    ) -> bool {
+        // SAFETY: live FAM, function, values and context instruction of it.
+        unsafe {
+            gpucc_sepgep_no_common_bits(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                a.as_value_ref(),
+                b.as_value_ref(),
+                cxt.as_value_ref(),
+            )
+        }
+    }
+
+    /// Is integer value `v` known to be non-negative at `cxt`?
+    pub fn known_non_negative(&self, v: impl AsValueRef, cxt: InstructionValue<'_>) -> bool {
+        // SAFETY: as above.
+        unsafe {
+            gpucc_sepgep_known_non_negative(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                v.as_value_ref(),
+                cxt.as_value_ref(),
+            )
+        }
+    }
+
+    /// The exact size in bytes of object `obj` (an alloca, a defined global,
+    /// a byval argument, an allocation call), when known.
+    pub fn object_size(&self, obj: impl AsValueRef) -> Option<u64> {
+        let mut size = 0u64;
+        // SAFETY: live FAM, function and value; the shim writes `size`.
+        unsafe {
+            gpucc_sepgep_object_size(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                obj.as_value_ref(),
+                &mut size,
+            )
+        }
+        .then_some(size)
+    }
+
+    /// How many instructions inside the innermost loop around `b` use `v`
+    /// (0 when `b` is in no loop or `v` is a constant).
+    pub fn uses_in_loop(&self, v: impl AsValueRef, b: BasicBlock<'_>) -> u32 {
+        // SAFETY: live FAM, function, value and block.
+        unsafe {
+            gpucc_sepgep_uses_in_loop(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                v.as_value_ref(),
+                b.as_mut_ptr(),
+            )
+        }
+    }
+}
+
+/// `p` with its inbounds constant-offset GEPs stripped, and the byte offset
+/// they add (`None` when it does not fit 64 bits). `cxt` names the module.
+pub fn strip_inbounds_offsets<'ctx>(
+    p: PointerValue<'ctx>,
+    cxt: InstructionValue<'_>,
+) -> (PointerValue<'ctx>, Option<i64>) {
+    let (mut offset, mut fits) = (0i64, false);
+    // SAFETY: `p` is a pointer and `cxt` an instruction inside a module; the
+    // stripped base of a pointer is a pointer.
+    unsafe {
+        let base = gpucc_sepgep_strip_inbounds_offsets(
+            p.as_value_ref(),
+            cxt.as_value_ref(),
+            &mut offset,
+            &mut fits,
+        );
+        (PointerValue::new(base), fits.then_some(offset))
+    }
+}
+
+/// Would a poison `i` make the program undefined (LLVM's
+/// `programUndefinedIfPoison`)?
+pub fn undefined_if_poison(i: InstructionValue<'_>) -> bool {
+    // SAFETY: `i` is a live instruction.
+    unsafe { gpucc_sepgep_undefined_if_poison(i.as_value_ref()) }
+}
+
+/// Is `i` trivially dead (unused, no side effects)?
+pub fn trivially_dead(i: InstructionValue<'_>) -> bool {
+    // SAFETY: `i` is a live instruction.
+    unsafe { gpucc_sepgep_trivially_dead(i.as_value_ref()) }
+}
+
+impl Tti<'_> {
+    /// Does the target use alias analysis during code generation (then
+    /// pointer arithmetic must stay GEPs)?
+    pub fn use_aa(&self) -> bool {
+        // SAFETY: `raw` is the function's live TTI.
+        unsafe { gpucc_sepgep_tti_use_aa(self.raw.as_ptr()) }
+    }
+}
+
+/// Integer binary operators the pass creates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Or,
+    Shl,
+    Mul,
+}
+
+impl BinOp {
+    fn opcode(self) -> LLVMOpcode {
+        match self {
+            BinOp::Add => LLVMOpcode::LLVMAdd,
+            BinOp::Sub => LLVMOpcode::LLVMSub,
+            BinOp::Or => LLVMOpcode::LLVMOr,
+            BinOp::Shl => LLVMOpcode::LLVMShl,
+            BinOp::Mul => LLVMOpcode::LLVMMul,
+        }
+    }
+}
+
+/// `a op b`, named `name`, inserted before `before`; no wrap flags and never
+/// folded, even when both operands are constants.
+pub fn create_binop<'ctx>(
+    op: BinOp,
+    a: IntValue<'ctx>,
+    b: IntValue<'ctx>,
+    name: &str,
+    before: InstructionValue<'ctx>,
+) -> IntValue<'ctx> {
+    assert!(
+        a.get_type() == b.get_type(),
+        "gpucc: binary operator on two types"
+    );
+    // SAFETY: both operands are integers of one type (checked), `before` is a
+    // live instruction; the shim knows every BinOp opcode, so the result is
+    // an integer instruction of that type.
+    unsafe {
+        let v = gpucc_sepgep_binop(
+            op.opcode() as u32,
+            a.as_value_ref(),
+            b.as_value_ref(),
+            name.as_ptr().cast(),
+            name.len(),
+            before.as_value_ref(),
+        );
+        assert!(!v.is_null(), "gpucc: unknown binary operator");
+        IntValue::new(v)
+    }
+}
+
+/// Integer casts the pass creates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastOp {
+    SExt,
+    ZExt,
+    Trunc,
+}
+
+impl CastOp {
+    fn opcode(self) -> LLVMOpcode {
+        match self {
+            CastOp::SExt => LLVMOpcode::LLVMSExt,
+            CastOp::ZExt => LLVMOpcode::LLVMZExt,
+            CastOp::Trunc => LLVMOpcode::LLVMTrunc,
+        }
+    }
+}
+
+/// How [`create_cast`] makes its cast.
+#[derive(Clone, Copy)]
+pub enum CastFrom<'ctx> {
+    /// Like this cast instruction (same opcode and type): a constant folds,
+    /// anything else gets a clone of it (metadata included).
+    Like(InstructionValue<'ctx>),
+    /// A new cast instruction named so; constants fold only when `fold`.
+    New { name: &'ctx str, fold: bool },
+}
+
+/// Casts integer (or integer vector) value `v` to `ty` with `op`, before
+/// `before`.
+pub fn create_cast<'ctx>(
+    op: CastOp,
+    v: BasicValueEnum<'ctx>,
+    ty: BasicTypeEnum<'ctx>,
+    from: CastFrom<'_>,
+    before: InstructionValue<'ctx>,
+) -> BasicValueEnum<'ctx> {
+    let width_of = |t: BasicTypeEnum<'ctx>| match t {
+        BasicTypeEnum::IntType(i) => Some((i.get_bit_width(), 0)),
+        BasicTypeEnum::VectorType(vt) => match vt.get_element_type() {
+            BasicTypeEnum::IntType(i) => Some((i.get_bit_width(), vt.get_size())),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (Some((from_w, from_n)), Some((to_w, to_n))) = (width_of(v.get_type()), width_of(ty))
+    else {
+        panic!("gpucc: cast of a non-integer value");
+    };
+    let widens = match op {
+        CastOp::SExt | CastOp::ZExt => to_w > from_w,
+        CastOp::Trunc => to_w < from_w,
+    };
+    assert!(widens && from_n == to_n, "gpucc: invalid integer cast");
+    let (like, fold, name) = match from {
+        CastFrom::Like(i) => {
+            use inkwell::values::InstructionOpcode as O;
+            let same_op = matches!(
+                (op, i.get_opcode()),
+                (CastOp::SExt, O::SExt) | (CastOp::ZExt, O::ZExt) | (CastOp::Trunc, O::Trunc)
+            );
+            assert!(
+                same_op && i.get_type().as_type_ref() == ty.as_type_ref(),
+                "gpucc: cast template of another kind or type"
+            );
+            (i.as_value_ref(), true, "")
+        }
+        CastFrom::New { name, fold } => (std::ptr::null_mut(), fold, name),
+    };
+    // SAFETY: the cast is valid for these types (checked above); `like`, when
+    // given, is a cast instruction to `ty` whose opcode the caller chose.
+    unsafe {
+        let r = gpucc_sepgep_cast(
+            op.opcode() as u32,
+            v.as_value_ref(),
+            ty.as_type_ref(),
+            like,
+            fold,
+            name.as_ptr().cast(),
+            name.len(),
+            before.as_value_ref(),
+        );
+        assert!(!r.is_null(), "gpucc: unknown cast");
+        BasicValueEnum::new(r)
+    }
+}
+
+/// `getelementptr [inbounds] elem, base, index`: one index over a sized
+/// element type, named `name`, before `before`, never folded.
+pub fn create_gep<'ctx>(
+    elem: BasicTypeEnum<'ctx>,
+    base: PointerValue<'ctx>,
+    index: IntValue<'ctx>,
+    inbounds: bool,
+    name: &str,
+    before: InstructionValue<'ctx>,
+) -> PointerValue<'ctx> {
+    assert!(
+        inkwell::types::BasicType::is_sized(&elem),
+        "gpucc: GEP over an unsized type"
+    );
+    let idx = [index.as_value_ref()];
+    // SAFETY: a single integer index over a sized type is always a valid
+    // GEP; the result is a pointer in `base`'s address space.
+    unsafe {
+        PointerValue::new(gpucc_sepgep_gep(
+            elem.as_type_ref(),
+            base.as_value_ref(),
+            idx.as_ptr(),
+            1,
+            inbounds,
+            name.as_ptr().cast(),
+            name.len(),
+            before.as_value_ref(),
+        ))
+    }
+}
+
+/// `getelementptr i8, base, offset` through `builder` (an IRBuilder: a
+/// constant base and offset fold into a constant expression, as upstream's
+/// `Builder.CreateGEP` does).
+pub fn build_byte_gep<'ctx>(
+    builder: &Builder<'ctx>,
+    base: PointerValue<'ctx>,
+    offset: IntValue<'ctx>,
+    name: &str,
+) -> Result<PointerValue<'ctx>, BuilderError> {
+    let i8t = base.get_type().get_context().i8_type();
+    // SAFETY: one integer index over i8 is always in range.
+    unsafe { builder.build_gep(i8t, base, &[offset], name) }
+}
+
+/// A clone of `i` (operands, flags, metadata), unnamed, right before `i`.
+pub fn clone_before(i: InstructionValue<'_>) -> InstructionValue<'_> {
+    // SAFETY: `i` is a live instruction in a block.
+    unsafe { InstructionValue::new(gpucc_sepgep_clone_before(i.as_value_ref())) }
+}
+
+/// Copies every metadata attachment of `from`, its debug location included,
+/// onto `to`.
+pub fn copy_metadata(from: InstructionValue<'_>, to: InstructionValue<'_>) {
+    // SAFETY: both are live instructions.
+    unsafe { gpucc_sepgep_copy_metadata(from.as_value_ref(), to.as_value_ref()) }
+}
+
+/// Gives `to` the debug location of `from`.
+pub fn copy_debug_loc(from: InstructionValue<'_>, to: InstructionValue<'_>) {
+    // SAFETY: both are live instructions.
+    unsafe { gpucc_sepgep_copy_debug_loc(from.as_value_ref(), to.as_value_ref()) }
+}
+
+/// `i` as LLVM prints it.
+pub fn print(i: InstructionValue<'_>) -> String {
+    // SAFETY: `i` is live; the printed string is ours, copied, then disposed.
+    unsafe {
+        let p = llvm_sys::core::LLVMPrintValueToString(i.as_value_ref());
+        let text = std::ffi::CStr::from_ptr(p)
+            .to_string_lossy()
+            .trim()
+            .to_string();
+        llvm_sys::core::LLVMDisposeMessage(p);
+        text
+    }
+}

@@ -1,0 +1,1163 @@
+//! `gpucc-separate-const-offset-from-gep`: pointer-arithmetic reassociation.
+//!
+//! Source: gpucc (Wu et al., CGO 2016) §3.4.1; mirrors LLVM 16's
+//! `Scalar/SeparateConstOffsetFromGEP.cpp`.
+//!
+//! Unrolled loops leave groups of GEPs that differ only by constants. The
+//! paper's Figure 5 loads a 3x3 submatrix:
+//! ```c
+//! #pragma unroll
+//! for (int x = 0; x < 3; ++x)
+//!   #pragma unroll
+//!   for (int y = 0; y < 3; ++y)
+//!     sum += a[(c + y) + (b + x) * n];
+//! ```
+//! Each `&a[...]` is computed from scratch, and PTX has no `reg + reg`
+//! addressing, so every load costs a multiply and two adds. This pass splits
+//! each GEP into a *variadic base* (its indices with the constants taken out)
+//! and a *constant offset*:
+//! ```text
+//!   %i = add i64 %y, 1                         %base = getelementptr float, ptr %a, i64 %y
+//!   %p = getelementptr inbounds float,   ==>   %p    = getelementptr inbounds float, ptr %base, i64 1
+//!        ptr %a, i64 %i
+//! ```
+//! The bases of the nine GEPs become equal up to the constants, so GVN or
+//! EarlyCSE merge them, SLSR (`gpucc-slsr`) rewrites what differs by a
+//! multiple of `n`, and the backend folds each constant into the load:
+//! `ld.f32 %f2, [%rd3+4]` (pinned by
+//! `test/ptx/separate-const-offset-from-gep/folds-offsets-into-loads.ll`).
+//!
+//! *Algorithm, per reachable block in function order, per GEP:*
+//! 1. Skip vector GEPs and GEPs whose indices are all constant (the backend
+//!    already folds those).
+//! 2. Cast every sequential index to the address space's index type (`sext`
+//!    or `trunc`, named `idxprom`): `gep p, (i32 a + b)` is not
+//!    `gep (gep p, a), b` when the i32 add wraps.
+//! 3. Find the constant in each sequential index
+//!    (`analysis::const_offset`, which says what it looks through and why)
+//!    and add them up in bytes. With `lower-gep`, struct field offsets count
+//!    too.
+//! 4. Without `lower-gep`, ask the target (`TTI::isLegalAddressingMode`)
+//!    whether `reg + offset` is a legal address for the GEP's result type
+//!    in its address space; if not, keep the GEP (missed remark
+//!    `OffsetNotFoldable`). AMDGPU global accesses take at most 4095 bytes,
+//!    LDS accesses 65535, RISC-V 12 signed bits; NVPTX any 32-bit offset.
+//! 5. Rebuild each index without its constant (casts pushed to the leaves,
+//!    the constant replaced by 0: `sext(a +nsw 5)` becomes `sext a`), delete
+//!    what became dead, then
+//!    - by default: clone the GEP as the variadic base and add the offset
+//!      with `gep inbounds? T, %base, offset / sizeof(T)`, or
+//!      `gep inbounds? i8, %base, offset` (named `uglygep`) when the offset is
+//!      not a multiple of `sizeof(T)` (packed structs);
+//!    - with `lower-gep`: one `gep i8` per non-zero index (scaled by `shl` or
+//!      `mul`) and one for the offset, or, when the target does not use alias
+//!      analysis in codegen and pointers are plain integers, `ptrtoint`, adds
+//!      and `inttoptr`. In a loop, when the base is loop-invariant, the
+//!      constant GEP is moved next to the base (upstream's `swapGEPOperand`)
+//!      so LICM can hoist `base + offset`.
+//! 6. Finally, *reunite extensions* (upstream's `reuniteExts`): step 5 turns
+//!    `sext(x +nsw (y +nsw 5))` into `sext x + sext y`; walking the dominator
+//!    tree in preorder, `sext a + sext b` (or `-`) becomes `sext(a + b)` when
+//!    a dominating `add nsw a, b` (or `sub nsw a, b`) exists whose poison
+//!    would be undefined behaviour.
+//!
+//! *`inbounds`.* The variadic base loses `inbounds` (its offset may leave the
+//! object: `a` can be -4 in `p[a + 5]`), and the constant GEP keeps the
+//! original's, as in LLVM 16, whose conformance tests pin both. Strictly,
+//! LangRef's `inbounds` on the constant GEP also asks that the variadic base
+//! be in bounds, which the original GEP did not promise; LLVM 16 relies on
+//! it anyway and so do we (the tests leave no choice). Where LLVM 16 invents
+//! `inbounds` outright we do not: after the swap of step 5 it marks
+//! `base + offset` inbounds whenever the base object's size is known, even
+//! when the offset passes its end (we require the offset within the object),
+//! and it keeps `inbounds` on an offset whose sum overflowed (below).
+//!
+//! *Beyond upstream, where LLVM 16 is wrong* (each pinned by
+//! `test/ir/separate-const-offset-from-gep/`):
+//! - `sext(add i32 x, 1)` without `nsw` in an `inbounds` GEP is split only
+//!   when the add provably cannot wrap (see `analysis::const_offset`); LLVM
+//!   16 assumes inbounds indices are non-negative.
+//! - a `trunc` under a `sext`/`zext` is not looked through when an add or
+//!   sub lies below it (the narrow add may wrap), and `zext(x -nuw 1)`
+//!   yields -1, not 2^32 - 1.
+//! - `sext b - sext a` is never rewritten as `sext(a - b)`: LLVM 16 keys its
+//!   dominating subtractions by an unordered operand pair.
+//! - the search for a constant visits at most `const_offset::MAX_VISITS`
+//!   values per index: upstream's is exponential on shared subexpressions.
+//! - the byte offset is added up modulo the index width (LLVM 16 uses
+//!   `int64_t`, whose overflow is undefined in C++); when the exact sum does
+//!   not fit, the constant GEP does not keep `inbounds`. A GEP over a
+//!   scalable type is not lowered, and a zero-sized result type takes the
+//!   `i8` path instead of dividing by zero.
+//!
+//! *Refuses* vector GEPs, index types wider than 64 bits, and any split the
+//! target's addressing modes cannot fold (without `lower-gep`).
+//!
+//! *Parameters*: `gpucc-separate-const-offset-from-gep<lower-gep>` (off by
+//! default, as upstream's pipeline parameter). Upstream's options are read
+//! from libLLVM: `-disable-separate-const-offset-from-gep` turns the pass
+//! off; `-reassociate-geps-verify-no-dead-code` stops `opt` with
+//! `LLVM ERROR: ... dead instruction ...` if the function is left with a
+//! trivially dead instruction (upstream hits `llvm_unreachable`; use it only
+//! on inputs free of dead code, as upstream's tests do).
+//!
+//! *Remarks*: passed `Split`, `Lowered`, `Reunited`; missed
+//! `OffsetNotFoldable`, `NeedsNoWrap` (a constant stays in an index because
+//! an add/sub under a sext/zext lacks `nsw`/`nuw`), `ScalableIndex`
+//! (`lower-gep` over a scalable vector); analysis `Stats`. Tests:
+//! `test/ir/separate-const-offset-from-gep/`,
+//! `test/ptx/separate-const-offset-from-gep/`.
+
+use crate::analysis::const_offset::{self, Blocked, CastKind, Found, IndexSite, Link};
+use crate::analysis::fxhash::FxHashMap;
+use crate::debug;
+use crate::llvm::analyses::{self, DomTree, Loops};
+use crate::llvm::sepgep::{self, BinOp, CastFrom, CastOp, Facts, GepLayout, IndexStep};
+use crate::llvm::{self, RemarkKind, Tti};
+use crate::params::{self, Kind, ParamError, Spec, Value};
+use crate::passes::{Changed, FunctionPass, PassCx};
+use inkwell::builder::{Builder, BuilderError};
+use inkwell::types::{AnyTypeEnum, BasicType, BasicTypeEnum, IntType};
+use inkwell::values::{
+    AnyValue, AsValueRef, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode,
+    InstructionValue, IntValue, PointerValue,
+};
+use llvm_sys::prelude::LLVMValueRef;
+use std::num::NonZeroU32;
+
+/// The pipeline name.
+pub const NAME: &str = "gpucc-separate-const-offset-from-gep";
+
+/// Upstream's kill switch (`cl::opt<bool>` in libLLVM).
+const DISABLE_OPTION: &str = "disable-separate-const-offset-from-gep";
+/// Upstream's test-only check that the pass leaves no dead code.
+const VERIFY_OPTION: &str = "reassociate-geps-verify-no-dead-code";
+
+/// Parameters of `gpucc-separate-const-offset-from-gep<...>`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SepGepParams {
+    /// Lower each split GEP into single-index `i8` GEPs, or integer
+    /// arithmetic (default off, as upstream; AArch64's backend turns it on).
+    /// Struct field offsets then join the constant, and the addressing-mode
+    /// check is skipped: the lowered parts help CSE and LICM by themselves.
+    pub lower_gep: bool,
+}
+
+impl SepGepParams {
+    /// The accepted parameters.
+    pub const SPECS: &'static [Spec] = &[Spec {
+        name: "lower-gep",
+        kind: Kind::Flag,
+    }];
+
+    /// Parses the text between `<` and `>`.
+    pub fn parse(text: &str) -> Result<Self, ParamError> {
+        let mut p = SepGepParams::default();
+        params::parse(text, Self::SPECS, |name, v| match (name, v) {
+            ("lower-gep", Value::Flag(b)) => p.lower_gep = b,
+            _ => unreachable!("gpucc-separate-const-offset-from-gep: SPECS and parse agree"),
+        })?;
+        Ok(p)
+    }
+}
+
+/// The pass.
+pub struct SeparateConstOffsetFromGepPass {
+    params: SepGepParams,
+}
+
+impl SeparateConstOffsetFromGepPass {
+    pub fn new(params: SepGepParams) -> Self {
+        SeparateConstOffsetFromGepPass { params }
+    }
+}
+
+/// Counters reported as one `Stats` analysis remark per function.
+#[derive(Debug, Default)]
+struct Stats {
+    /// GEPs with a variable index.
+    num_geps: u64,
+    num_split: u64,
+    num_lowered: u64,
+    num_refused: u64,
+    num_swapped: u64,
+    num_reunited: u64,
+}
+
+/// One index to take a constant from.
+struct Extraction<'ctx> {
+    /// The GEP operand (1 for the first index).
+    operand: u32,
+    found: Found<'ctx>,
+}
+
+/// What to do with one GEP.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decision {
+    /// No constant anywhere: only canonicalize the indices.
+    Nothing,
+    /// Split off `byte_offset` (the sum modulo the index width; `exact`
+    /// when the true sum fits it).
+    Split { byte_offset: i64, exact: bool },
+    /// A constant was found but stays.
+    Refuse(Refusal),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refusal {
+    /// The target cannot fold `reg + byte_offset` into an access.
+    NotFoldable { byte_offset: i64 },
+    /// `lower-gep` over a scalable vector: no fixed stride to scale by.
+    ScalableLowering,
+}
+
+/// The plan for one GEP.
+struct GepPlan<'ctx> {
+    gep: InstructionValue<'ctx>,
+    layout: GepLayout<'ctx>,
+    /// The address space's index type.
+    index_ty: IntType<'ctx>,
+    /// Operands to cast to `index_ty`, and how.
+    canonical: Vec<(u32, CastOp)>,
+    extractions: Vec<Extraction<'ctx>>,
+    decision: Decision,
+    /// When nothing was found: why a constant stayed in an index.
+    blocked: Option<Blocked<'ctx>>,
+}
+
+/// The analyses one run uses.
+struct Env<'ctx> {
+    facts: Facts<'ctx>,
+    dt: DomTree<'ctx>,
+    loops: Loops<'ctx>,
+    tti: Tti<'ctx>,
+}
+
+impl FunctionPass for SeparateConstOffsetFromGepPass {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn run<'ctx>(&self, f: FunctionValue<'ctx>, cx: &PassCx<'ctx>) -> Changed {
+        if matches!(llvm::upstream_bool_option(DISABLE_OPTION), Some((true, _))) {
+            debug::trace(NAME, || {
+                format!("@{}: -{DISABLE_OPTION} is set", fn_name(f))
+            });
+            return Changed::No;
+        }
+        let fam = cx.fam();
+        let env = Env {
+            facts: Facts::new(fam, f),
+            dt: DomTree::new(fam, f),
+            loops: Loops::new(fam, f),
+            tti: Tti::new(fam, f),
+        };
+        let mut stats = Stats::default();
+        let plans = plan(f, &env, self.params, &mut stats);
+        let mut changed = false;
+        for p in &plans {
+            explain(p, cx);
+            changed |= apply(p, &env, self.params, &mut stats, cx);
+        }
+        changed |= reunite_exts(&env, &mut stats, cx);
+        if matches!(llvm::upstream_bool_option(VERIFY_OPTION), Some((true, _))) {
+            verify_no_dead_code(f);
+        }
+        if stats.num_geps > 0 || stats.num_reunited > 0 {
+            cx.remark(RemarkKind::Analysis, "Stats", None, || {
+                format!(
+                    "@{}: {} of {} GEPs with a variable index split ({} lowered, {} swapped), \
+                     {} refused; {} sext sums reunited",
+                    fn_name(f),
+                    stats.num_split,
+                    stats.num_geps,
+                    stats.num_lowered,
+                    stats.num_swapped,
+                    stats.num_refused,
+                    stats.num_reunited
+                )
+            });
+        }
+        Changed::from_bool(changed)
+    }
+}
+
+fn fn_name(f: FunctionValue<'_>) -> String {
+    f.get_name().to_string_lossy().into_owned()
+}
+
+fn int_operand<'ctx>(inst: InstructionValue<'ctx>, i: u32) -> Option<IntValue<'ctx>> {
+    match llvm::operand(&inst, i)? {
+        BasicValueEnum::IntValue(v) => Some(v),
+        _ => None,
+    }
+}
+
+fn pointer_operand<'ctx>(inst: InstructionValue<'ctx>, i: u32) -> PointerValue<'ctx> {
+    llvm::pointer_operand(&inst, i).expect("gpucc-separate-const-offset-from-gep: a GEP's base")
+}
+
+fn is_zero_constant(v: IntValue<'_>) -> bool {
+    sepgep::const_int(v).is_some_and(|(_, x)| x == 0)
+}
+
+// ---------------------------------------------------------------------------
+// Planning: reads the IR, writes nothing.
+
+/// Plans every GEP of the reachable blocks, in function order.
+fn plan<'ctx>(
+    f: FunctionValue<'ctx>,
+    env: &Env<'ctx>,
+    params: SepGepParams,
+    stats: &mut Stats,
+) -> Vec<GepPlan<'ctx>> {
+    let mut plans = Vec::new();
+    for bb in f.get_basic_blocks() {
+        // Unreachable code may be malformed (an add using itself), and
+        // nothing there runs anyway.
+        if !env.dt.reachable(bb) {
+            continue;
+        }
+        for inst in bb.get_instructions() {
+            if inst.get_opcode() != InstructionOpcode::GetElementPtr {
+                continue;
+            }
+            if let Some(p) = plan_gep(inst, env, params) {
+                stats.num_geps += 1;
+                plans.push(p);
+            }
+        }
+    }
+    plans
+}
+
+/// The plan for one GEP, or `None` when the GEP is not for us.
+fn plan_gep<'ctx>(
+    gep: InstructionValue<'ctx>,
+    env: &Env<'ctx>,
+    params: SepGepParams,
+) -> Option<GepPlan<'ctx>> {
+    // Vector GEPs are left alone, as are GEPs the backend folds already.
+    if matches!(gep.get_type(), AnyTypeEnum::VectorType(_)) {
+        return None;
+    }
+    let n = gep.get_num_operands();
+    if (1..n).all(|i| llvm::operand(&gep, i).is_some_and(|v| sepgep::const_int(v).is_some())) {
+        return None;
+    }
+    let layout = sepgep::gep_layout(gep);
+    if layout.index_bits == 0 || layout.index_bits > 64 {
+        debug::trace(NAME, || {
+            format!(
+                "{}: index type of {} bits",
+                llvm::describe(gep),
+                layout.index_bits
+            )
+        });
+        return None;
+    }
+    let index_ty = pointer_operand(gep, 0)
+        .get_type()
+        .get_context()
+        .custom_width_int_type(NonZeroU32::new(layout.index_bits)?)
+        .ok()?;
+    let inbounds = analyses::flags(gep).inbounds;
+    // The size of the object the base points into, for the sext exception
+    // (asked only for inbounds GEPs, and once).
+    let mut object_size: Option<Option<u64>> = None;
+    let mut canonical = Vec::new();
+    let mut extractions = Vec::new();
+    let mut blocked = None;
+    let mut needs_extraction = false;
+    let mut scalable = false;
+    // The byte offset, modulo 2^128 (so modulo the index width too), and
+    // whether the true sum left the i128 range on the way.
+    let mut bytes: i128 = 0;
+    let mut overflow = false;
+    for (k, step) in layout.steps.iter().enumerate() {
+        let operand = u32::try_from(k + 1).ok()?;
+        let stride = match *step {
+            IndexStep::Field { offset } => {
+                if params.lower_gep && offset != 0 {
+                    needs_extraction = true;
+                    let (sum, o) = bytes.overflowing_add(i128::from(offset));
+                    (bytes, overflow) = (sum, overflow | o);
+                }
+                continue;
+            }
+            IndexStep::Scalable => None,
+            IndexStep::Sequential { stride } => Some(stride),
+        };
+        let index = int_operand(gep, operand)?;
+        let width = index.get_type().get_bit_width();
+        let cast = match width.cmp(&layout.index_bits) {
+            std::cmp::Ordering::Less => Some(CastOp::SExt),
+            std::cmp::Ordering::Greater => Some(CastOp::Trunc),
+            std::cmp::Ordering::Equal => None,
+        };
+        if let Some(op) = cast {
+            canonical.push((operand, op));
+        }
+        // Constant offsets of scalable types are not really constant.
+        let Some(stride) = stride else {
+            scalable = true;
+            continue;
+        };
+        let object_size = if inbounds {
+            *object_size.get_or_insert_with(|| {
+                let base = llvm::underlying_object(pointer_operand(gep, 0));
+                env.facts.object_size(base)
+            })
+        } else {
+            None
+        };
+        let site = IndexSite {
+            gep,
+            inbounds,
+            stride,
+            object_size,
+        };
+        let canonical_cast = cast.map(|op| {
+            let kind = if op == CastOp::SExt {
+                CastKind::SExt
+            } else {
+                CastKind::Trunc
+            };
+            (kind, index_ty)
+        });
+        let outcome = const_offset::find(&env.facts, site, index, canonical_cast);
+        match outcome.found {
+            Some(found) => {
+                needs_extraction = true;
+                let units = found
+                    .offset
+                    .to_i64()
+                    .expect("gpucc-separate-const-offset-from-gep: offsets are index-sized");
+                let (term, o1) = i128::from(units).overflowing_mul(i128::from(stride));
+                let (sum, o2) = bytes.overflowing_add(term);
+                (bytes, overflow) = (sum, overflow | o1 | o2);
+                extractions.push(Extraction { operand, found });
+            }
+            None => blocked = blocked.or(outcome.blocked),
+        }
+    }
+    // GEP arithmetic wraps at the index width: so does the offset.
+    // (Reinterpreting the two's-complement bits is the point.)
+    let wrapped = const_offset::Bits::new(layout.index_bits, bytes as u128);
+    let byte_offset = wrapped
+        .to_i64()
+        .expect("gpucc-separate-const-offset-from-gep: index widths are at most 64");
+    let exact = !overflow && i128::from(byte_offset) == bytes;
+    let decision = if !needs_extraction {
+        Decision::Nothing
+    } else if params.lower_gep && scalable {
+        Decision::Refuse(Refusal::ScalableLowering)
+    } else if params.lower_gep
+        || env.tti.legal_addressing_mode(
+            layout.result_elem,
+            None,
+            byte_offset,
+            true,
+            0,
+            llvm::space_of(pointer_operand(gep, 0)),
+        )
+    {
+        Decision::Split { byte_offset, exact }
+    } else {
+        Decision::Refuse(Refusal::NotFoldable { byte_offset })
+    };
+    debug::trace(NAME, || {
+        format!(
+            "{}: {decision:?}, {} index(es) with a constant, {} to canonicalize",
+            llvm::describe(gep),
+            extractions.len(),
+            canonical.len()
+        )
+    });
+    Some(GepPlan {
+        gep,
+        layout,
+        index_ty,
+        canonical,
+        extractions,
+        decision,
+        blocked: if needs_extraction { None } else { blocked },
+    })
+}
+
+/// Missed remarks for refusals (the passed ones come from `apply`).
+fn explain(p: &GepPlan<'_>, cx: &PassCx<'_>) {
+    if !cx.remarks_wanted() {
+        return;
+    }
+    let gep = p.gep;
+    match p.decision {
+        Decision::Refuse(Refusal::NotFoldable { byte_offset }) => {
+            cx.remark(RemarkKind::Missed, "OffsetNotFoldable", Some(gep), || {
+                format!(
+                    "{} keeps its constant offset of {byte_offset} bytes: the target cannot \
+                     fold it into an access in address space {}",
+                    llvm::describe(gep),
+                    llvm::space_of(pointer_operand(gep, 0))
+                )
+            })
+        }
+        Decision::Refuse(Refusal::ScalableLowering) => {
+            cx.remark(RemarkKind::Missed, "ScalableIndex", Some(gep), || {
+                format!(
+                    "{} is not lowered: it steps over a scalable vector type",
+                    llvm::describe(gep)
+                )
+            })
+        }
+        Decision::Nothing => {
+            if let Some(b) = p.blocked {
+                let ext = if b.needs == "nsw" { "sext" } else { "zext" };
+                cx.remark(RemarkKind::Missed, "NeedsNoWrap", Some(gep), || {
+                    format!(
+                        "the constant in {} stays in {}'s index: the {ext} around it does not \
+                         distribute over an operation without {}; mark it {} if it cannot wrap",
+                        llvm::describe(b.inst),
+                        llvm::describe(gep),
+                        b.needs,
+                        b.needs
+                    )
+                })
+            }
+        }
+        Decision::Split { .. } => {}
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Rewriting: mechanical, decides nothing.
+
+/// Applies one plan; true if the IR changed.
+fn apply<'ctx>(
+    p: &GepPlan<'ctx>,
+    env: &Env<'ctx>,
+    params: SepGepParams,
+    stats: &mut Stats,
+    cx: &PassCx<'ctx>,
+) -> bool {
+    let gep = p.gep;
+    let split = match p.decision {
+        Decision::Split { byte_offset, exact } => {
+            debug::allow_rewrite(NAME).then_some((byte_offset, exact))
+        }
+        Decision::Refuse(_) => {
+            stats.num_refused += 1;
+            None
+        }
+        Decision::Nothing => None,
+    };
+    let extracted = |op: u32| split.is_some() && p.extractions.iter().any(|e| e.operand == op);
+    // Indices that keep their value are cast to the index type now; the
+    // others are rebuilt in it below.
+    for &(op, cast) in &p.canonical {
+        if extracted(op) {
+            continue;
+        }
+        let index = int_operand(gep, op).expect("gpucc-separate-const-offset-from-gep: index");
+        let from = CastFrom::New {
+            name: "idxprom",
+            fold: false,
+        };
+        let cast = sepgep::create_cast(
+            cast,
+            index.as_basic_value_enum(),
+            p.index_ty.as_basic_type_enum(),
+            from,
+            gep,
+        );
+        gep.set_operand(op, cast);
+    }
+    let Some((byte_offset, exact)) = split else {
+        return !p.canonical.is_empty();
+    };
+    for e in &p.extractions {
+        let old = int_operand(gep, e.operand).expect("gpucc-separate-const-offset-from-gep: index");
+        // The new index keeps upstream's names (a rebuilt add is named after
+        // the add it replaces, with LLVM's suffix; a cast is unnamed): tests
+        // downstream, SLSR's among them, match them.
+        let new = rebuild(&e.found.chain, p.index_ty, gep);
+        gep.set_operand(e.operand, new);
+        if let Some(i) = old.as_instruction() {
+            llvm::delete_dead(&[i]);
+        }
+    }
+    // The constant GEP keeps the original's inbounds, unless the offset
+    // wrapped around.
+    let was_inbounds = analyses::flags(gep).inbounds && exact;
+    analyses::set_flags(
+        gep,
+        analyses::Flags {
+            inbounds: false,
+            ..analyses::Flags::default()
+        },
+    );
+    let name = llvm::describe(gep);
+    if params.lower_gep {
+        let arithmetic = !env.tti.use_aa()
+            && !p.layout.non_integral
+            && p.layout.pointer_bits == p.layout.index_bits;
+        let lowered = if arithmetic {
+            lower_to_arithmetic(p, byte_offset)
+        } else {
+            lower_to_single_index_geps(p, byte_offset, env).map(|(r, swapped)| {
+                stats.num_swapped += u64::from(swapped);
+                r
+            })
+        };
+        let result = lowered.expect("gpucc-separate-const-offset-from-gep: lowering a GEP");
+        stats.num_split += 1;
+        stats.num_lowered += 1;
+        cx.remark(
+            RemarkKind::Passed,
+            "Lowered",
+            result.as_instruction(),
+            || {
+                format!(
+                    "lowered {name} into {} plus a constant offset of {byte_offset} bytes",
+                    if arithmetic {
+                        "integer arithmetic"
+                    } else {
+                        "single-index GEPs"
+                    }
+                )
+            },
+        );
+        return true;
+    }
+    stats.num_split += 1;
+    if byte_offset == 0 {
+        return true;
+    }
+    let base = llvm::result_pointer(sepgep::clone_before(gep))
+        .expect("gpucc-separate-const-offset-from-gep: a GEP clone is a pointer");
+    let elem_size = p.layout.result_size.and_then(|s| i64::try_from(s).ok());
+    let new = match elem_size {
+        Some(size) if size > 0 && byte_offset % size == 0 => {
+            let index = const_index(p.index_ty, byte_offset / size);
+            let g = sepgep::create_gep(p.layout.result_elem, base, index, was_inbounds, "", gep);
+            llvm::take_name(gep, g);
+            g
+        }
+        // Not a multiple of the element size (a packed struct, say): offset
+        // in bytes.
+        _ => {
+            let i8t = base.get_type().get_context().i8_type().as_basic_type_enum();
+            let index = const_index(p.index_ty, byte_offset);
+            sepgep::create_gep(i8t, base, index, was_inbounds, "uglygep", gep)
+        }
+    };
+    let new_inst = new
+        .as_instruction()
+        .expect("gpucc-separate-const-offset-from-gep: GEPs are not folded");
+    sepgep::copy_metadata(gep, new_inst);
+    llvm::replace_all_uses(gep, new);
+    gep.erase_from_basic_block();
+    cx.remark(RemarkKind::Passed, "Split", Some(new_inst), || {
+        format!("split {name} into a variadic base and a constant offset of {byte_offset} bytes")
+    });
+    true
+}
+
+/// `value` as a constant of the index type (sign-extended or truncated).
+fn const_index(ty: IntType<'_>, value: i64) -> IntValue<'_> {
+    // Reinterpreting the sign-extended bits is the point.
+    sepgep::make_const_int(ty, i128::from(value) as u128)
+}
+
+/// The index of `chain`'s top rebuilt without its constant, before `at`:
+/// casts are pushed down to the leaves, the constant becomes 0, and what
+/// adds 0 disappears (upstream's `rebuildWithoutConstOffset`).
+fn rebuild<'ctx>(
+    chain: &[Link<'ctx>],
+    index_ty: IntType<'ctx>,
+    at: InstructionValue<'ctx>,
+) -> IntValue<'ctx> {
+    let mut casts = Vec::new();
+    rebuild_from(chain, chain.len() - 1, &mut casts, index_ty, at)
+}
+
+/// Rebuilds `chain[k]`; `casts` are the cast links above it, outermost first.
+fn rebuild_from<'ctx>(
+    chain: &[Link<'ctx>],
+    k: usize,
+    casts: &mut Vec<Link<'ctx>>,
+    index_ty: IntType<'ctx>,
+    at: InstructionValue<'ctx>,
+) -> IntValue<'ctx> {
+    match chain[k] {
+        // Every value below the casts ends up in the index type.
+        Link::Leaf(_) => index_ty.const_zero(),
+        Link::Cast { .. } => {
+            casts.push(chain[k]);
+            rebuild_from(chain, k - 1, casts, index_ty, at)
+        }
+        Link::BinOp {
+            inst,
+            kind,
+            chain_op,
+        } => {
+            let other = int_operand(inst, 1 - chain_op)
+                .expect("gpucc-separate-const-offset-from-gep: a binary operand");
+            let other = apply_casts(other, casts, at);
+            let next = rebuild_from(chain, k - 1, casts, index_ty, at);
+            let subtracts_from_zero = kind == const_offset::BinKind::Sub && chain_op == 0;
+            if is_zero_constant(next) && !subtracts_from_zero {
+                return other;
+            }
+            // An `or` is rebuilt as the add it is: `a | (b + 5)` is not
+            // `(a | b) + 5`, but `a + b + 5` is.
+            let op = if kind == const_offset::BinKind::Sub {
+                BinOp::Sub
+            } else {
+                BinOp::Add
+            };
+            let (a, b) = if chain_op == 0 {
+                (next, other)
+            } else {
+                (other, next)
+            };
+            sepgep::create_binop(op, a, b, &llvm::value_name(inst), at)
+        }
+    }
+}
+
+/// `v` with the cast links `casts` (outermost first) applied, innermost
+/// first: constants fold, anything else gets clones of the casts.
+fn apply_casts<'ctx>(
+    v: IntValue<'ctx>,
+    casts: &[Link<'ctx>],
+    at: InstructionValue<'ctx>,
+) -> IntValue<'ctx> {
+    let mut current = v;
+    for link in casts.iter().rev() {
+        let Link::Cast { inst, kind, to } = *link else {
+            unreachable!("gpucc-separate-const-offset-from-gep: only casts are collected")
+        };
+        let op = match kind {
+            CastKind::SExt => CastOp::SExt,
+            CastKind::ZExt => CastOp::ZExt,
+            CastKind::Trunc => CastOp::Trunc,
+        };
+        let from = match inst {
+            Some(i) => CastFrom::Like(i),
+            None => CastFrom::New {
+                name: "",
+                fold: true,
+            },
+        };
+        current = sepgep::create_cast(
+            op,
+            current.as_basic_value_enum(),
+            to.as_basic_type_enum(),
+            from,
+            at,
+        )
+        .into_int_value();
+    }
+    current
+}
+
+/// The sequential indices of the (already split) GEP that move the pointer,
+/// with their strides: what lowering turns into one step each. Struct fields
+/// are in the constant offset; zero indices add nothing.
+fn variable_steps<'ctx>(p: &GepPlan<'ctx>) -> Vec<(IntValue<'ctx>, u64)> {
+    let mut steps = Vec::new();
+    for (k, step) in p.layout.steps.iter().enumerate() {
+        let IndexStep::Sequential { stride } = *step else {
+            continue;
+        };
+        let op = u32::try_from(k + 1).expect("gpucc-separate-const-offset-from-gep: operand");
+        let idx = int_operand(p.gep, op).expect("gpucc-separate-const-offset-from-gep: index");
+        if !is_zero_constant(idx) {
+            steps.push((idx, stride));
+        }
+    }
+    steps
+}
+
+/// Scales index `idx` by `stride` bytes (`shl` for a power of two).
+fn scale<'ctx>(
+    builder: &Builder<'ctx>,
+    idx: IntValue<'ctx>,
+    stride: u64,
+) -> Result<IntValue<'ctx>, BuilderError> {
+    let ty = idx.get_type();
+    match stride {
+        1 => Ok(idx),
+        s if s.is_power_of_two() => {
+            builder.build_left_shift(idx, ty.const_int(u64::from(s.trailing_zeros()), false), "")
+        }
+        s => builder.build_int_mul(idx, ty.const_int(s, false), ""),
+    }
+}
+
+fn builder_before<'ctx>(at: InstructionValue<'ctx>) -> Builder<'ctx> {
+    let builder = at
+        .get_parent()
+        .expect("gpucc-separate-const-offset-from-gep: an instruction in a block")
+        .get_context()
+        .create_builder();
+    builder.position_before(&at);
+    builder
+}
+
+/// Upstream's `lowerToSingleIndexGEPs`: `gep i8` per non-zero index, then
+/// one for the offset; the variadic GEP `p.gep` is replaced and erased.
+/// Returns the result and whether the constant GEP was swapped down.
+fn lower_to_single_index_geps<'ctx>(
+    p: &GepPlan<'ctx>,
+    byte_offset: i64,
+    env: &Env<'ctx>,
+) -> Result<(PointerValue<'ctx>, bool), BuilderError> {
+    let gep = p.gep;
+    let builder = builder_before(gep);
+    let block = gep
+        .get_parent()
+        .expect("gpucc-separate-const-offset-from-gep: GEP in a block");
+    let base = pointer_operand(gep, 0);
+    // In a loop, a constant GEP right on a loop-invariant base can be hoisted
+    // by LICM: a candidate for the swap, unless the base is used elsewhere
+    // in the loop.
+    let mut swap_candidate = env.loops.depth(block) > 0
+        && env.loops.invariant_in(base, block)
+        && env.facts.uses_in_loop(base, block) <= 1;
+    let mut result = base;
+    let mut first: Option<InstructionValue<'ctx>> = None;
+    for (idx, stride) in variable_steps(p) {
+        let idx = scale(&builder, idx, stride)?;
+        result = sepgep::build_byte_gep(&builder, result, idx, "uglygep")?;
+        first = first.or(result.as_instruction());
+    }
+    if byte_offset != 0 {
+        let offset = const_index(p.index_ty, byte_offset);
+        result = sepgep::build_byte_gep(&builder, result, offset, "uglygep")?;
+    } else {
+        swap_candidate = false;
+    }
+    let second = result.as_instruction();
+    let mut swapped = false;
+    if let (true, Some(first), Some(second)) = (swap_candidate, first, second) {
+        if is_legal_to_swap(first, second, block, env) {
+            swap_gep_operands(first, second, env);
+            swapped = true;
+        }
+    }
+    llvm::replace_all_uses(gep, result);
+    gep.erase_from_basic_block();
+    Ok((result, swapped))
+}
+
+/// Upstream's `isLegalToSwapOperand`: `first` and `second` are single-index
+/// GEPs of one block, `second` adding the constant to a chain that starts at
+/// `first`. Worth swapping when `first`'s index varies in the loop and is not
+/// itself "something + constant" (which would fold anyway).
+fn is_legal_to_swap<'ctx>(
+    first: InstructionValue<'ctx>,
+    second: InstructionValue<'ctx>,
+    block: inkwell::basic_block::BasicBlock<'ctx>,
+    env: &Env<'ctx>,
+) -> bool {
+    let one_use = first
+        .get_first_use()
+        .is_some_and(|u| u.get_next_use().is_none());
+    if !one_use
+        || first == second
+        || first.get_parent() != second.get_parent()
+        || first.get_opcode() != InstructionOpcode::GetElementPtr
+        || second.get_opcode() != InstructionOpcode::GetElementPtr
+        || first.get_num_operands() != 2
+        || second.get_num_operands() != 2
+    {
+        return false;
+    }
+    let Some(first_offset) = llvm::operand(&first, 1) else {
+        return false;
+    };
+    if env.loops.invariant_in(first_offset, block) {
+        return false;
+    }
+    let (Some(a), Some(b)) = (llvm::operand(&first, 0), llvm::operand(&second, 0)) else {
+        return false;
+    };
+    if a.get_type() != b.get_type() {
+        return false;
+    }
+    let mut def = first_offset.as_instruction_value();
+    // Look through the constant shift that scaled the index.
+    if let Some(d) = def {
+        let shift = matches!(
+            d.get_opcode(),
+            InstructionOpcode::Shl | InstructionOpcode::LShr | InstructionOpcode::AShr
+        );
+        if shift && llvm::operand(&d, 1).is_some_and(|c| sepgep::const_int(c).is_some()) {
+            def = llvm::operand(&d, 0).and_then(|v| v.as_instruction_value());
+        }
+    }
+    if let Some(d) = def {
+        let add_or_sub = matches!(
+            d.get_opcode(),
+            InstructionOpcode::Add | InstructionOpcode::Sub
+        );
+        let with_constant = [0, 1]
+            .into_iter()
+            .any(|i| llvm::operand(&d, i).is_some_and(|c| sepgep::const_int(c).is_some()));
+        if add_or_sub && with_constant {
+            return false;
+        }
+    }
+    true
+}
+
+/// Swaps the indices of `first` (`base + o`) and `second` (`.. + c`), giving
+/// `base + c` then `+ o`. `base + c` is inbounds when `c` stays within the
+/// object `base` points into (LLVM 16 asks only that the size be known).
+fn swap_gep_operands<'ctx>(
+    first: InstructionValue<'ctx>,
+    second: InstructionValue<'ctx>,
+    env: &Env<'ctx>,
+) {
+    let o1 = llvm::operand(&first, 1).expect("gpucc-separate-const-offset-from-gep: index");
+    let o2 = llvm::operand(&second, 1).expect("gpucc-separate-const-offset-from-gep: index");
+    first.set_operand(1, o2);
+    second.set_operand(1, o1);
+    let within = || -> Option<bool> {
+        let (width, c) = sepgep::const_int(o2)?;
+        let c = const_offset::Bits::new(width, c).to_i64()?;
+        let (object, base_offset) =
+            sepgep::strip_inbounds_offsets(pointer_operand(first, 0), first);
+        let size = env.facts.object_size(object)?;
+        let total = base_offset?.checked_add(c)?;
+        Some(total >= 0 && u64::try_from(total).ok()? <= size)
+    };
+    let inbounds = within().unwrap_or(false);
+    analyses::set_flags(
+        first,
+        analyses::Flags {
+            inbounds,
+            ..analyses::Flags::default()
+        },
+    );
+    analyses::set_flags(second, analyses::Flags::default());
+}
+
+/// Upstream's `lowerToArithmetics`: `ptrtoint`, an add per non-zero index
+/// (scaled) and one for the offset, `inttoptr`.
+fn lower_to_arithmetic<'ctx>(
+    p: &GepPlan<'ctx>,
+    byte_offset: i64,
+) -> Result<PointerValue<'ctx>, BuilderError> {
+    let gep = p.gep;
+    let builder = builder_before(gep);
+    let mut result = builder.build_ptr_to_int(pointer_operand(gep, 0), p.index_ty, "")?;
+    for (idx, stride) in variable_steps(p) {
+        let idx = scale(&builder, idx, stride)?;
+        result = builder.build_int_add(result, idx, "")?;
+    }
+    if byte_offset != 0 {
+        result = builder.build_int_add(result, const_index(p.index_ty, byte_offset), "")?;
+    }
+    let ptr_ty = llvm::result_pointer(gep)
+        .expect("gpucc-separate-const-offset-from-gep: a GEP is a pointer")
+        .get_type();
+    let ptr = builder.build_int_to_ptr(result, ptr_ty, "")?;
+    llvm::replace_all_uses(gep, ptr);
+    gep.erase_from_basic_block();
+    Ok(ptr)
+}
+
+// ---------------------------------------------------------------------------
+// Reuniting extensions: sext a + sext b => sext(a +nsw b).
+
+/// Walks the dominator tree in preorder; each `sext a ± sext b` with a
+/// dominating `a ±nsw b` whose poison would be UB becomes `sext` of it.
+/// Decisions and rewrites interleave, as upstream's: a rewritten value is no
+/// longer an add, and later keys see the new `sext` (tested by
+/// `test/ir/separate-const-offset-from-gep/reunites-extensions.ll`).
+fn reunite_exts<'ctx>(env: &Env<'ctx>, stats: &mut Stats, cx: &PassCx<'ctx>) -> bool {
+    // Operand pair -> dominating nsw adds/subs, innermost last. Lookup only:
+    // the order of the pair is by address, which never reaches the output.
+    let mut adds: FxHashMap<(LLVMValueRef, LLVMValueRef), Vec<InstructionValue<'ctx>>> =
+        FxHashMap::default();
+    let mut subs: FxHashMap<(LLVMValueRef, LLVMValueRef), Vec<InstructionValue<'ctx>>> =
+        FxHashMap::default();
+    let mut changed = false;
+    for bb in env.dt.preorder() {
+        let mut next = bb.get_first_instruction();
+        while let Some(inst) = next {
+            next = inst.get_next_instruction();
+            changed |= reunite_one(inst, env, &mut adds, &mut subs, stats, cx);
+        }
+    }
+    changed
+}
+
+type DominatingExprs<'ctx> = FxHashMap<(LLVMValueRef, LLVMValueRef), Vec<InstructionValue<'ctx>>>;
+
+fn is_int_or_int_vector(t: AnyTypeEnum<'_>) -> bool {
+    match t {
+        AnyTypeEnum::IntType(_) => true,
+        AnyTypeEnum::VectorType(v) => matches!(v.get_element_type(), BasicTypeEnum::IntType(_)),
+        _ => false,
+    }
+}
+
+/// The operand of `v` when `v` is a `sext` instruction.
+fn sext_source<'ctx>(v: BasicValueEnum<'ctx>) -> Option<BasicValueEnum<'ctx>> {
+    let i = v.as_instruction_value()?;
+    if i.get_opcode() != InstructionOpcode::SExt {
+        return None;
+    }
+    llvm::operand(&i, 0)
+}
+
+/// The key of a commutative pair.
+fn unordered(a: LLVMValueRef, b: LLVMValueRef) -> (LLVMValueRef, LLVMValueRef) {
+    if a < b {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
+/// The innermost candidate under `key` that dominates `at`. Candidates that
+/// do not dominate `at` dominate nothing later in the preorder walk either,
+/// so they are dropped (this keeps the walk linear).
+fn closest_dominating<'ctx>(
+    exprs: &mut DominatingExprs<'ctx>,
+    key: (LLVMValueRef, LLVMValueRef),
+    at: InstructionValue<'ctx>,
+    dt: &DomTree<'ctx>,
+) -> Option<InstructionValue<'ctx>> {
+    let candidates = exprs.get_mut(&key)?;
+    while let Some(&c) = candidates.last() {
+        if dt.dominates(c, at) {
+            return Some(c);
+        }
+        candidates.pop();
+    }
+    None
+}
+
+fn reunite_one<'ctx>(
+    inst: InstructionValue<'ctx>,
+    env: &Env<'ctx>,
+    adds: &mut DominatingExprs<'ctx>,
+    subs: &mut DominatingExprs<'ctx>,
+    stats: &mut Stats,
+    cx: &PassCx<'ctx>,
+) -> bool {
+    if !is_int_or_int_vector(inst.get_type()) {
+        return false;
+    }
+    let opcode = inst.get_opcode();
+    if !matches!(opcode, InstructionOpcode::Add | InstructionOpcode::Sub) {
+        return false;
+    }
+    let (Some(lhs), Some(rhs)) = (llvm::operand(&inst, 0), llvm::operand(&inst, 1)) else {
+        return false;
+    };
+    if let (Some(a), Some(b)) = (sext_source(lhs), sext_source(rhs)) {
+        if a.get_type() == b.get_type() {
+            let (exprs, key) = if opcode == InstructionOpcode::Add {
+                (&mut *adds, unordered(a.as_value_ref(), b.as_value_ref()))
+            } else {
+                // a - b: the order matters (LLVM 16 forgets it).
+                (&mut *subs, (a.as_value_ref(), b.as_value_ref()))
+            };
+            if let Some(dom) = closest_dominating(exprs, key, inst, &env.dt) {
+                if debug::allow_rewrite(NAME) {
+                    replace_with_sext(inst, dom, stats, cx);
+                    return true;
+                }
+            }
+        }
+    }
+    let flags = analyses::flags(inst);
+    if flags.nsw && sepgep::undefined_if_poison(inst) {
+        if opcode == InstructionOpcode::Add {
+            adds.entry(unordered(lhs.as_value_ref(), rhs.as_value_ref()))
+                .or_default()
+                .push(inst);
+        } else {
+            subs.entry((lhs.as_value_ref(), rhs.as_value_ref()))
+                .or_default()
+                .push(inst);
+        }
+    }
+    false
+}
+
+/// Replaces `inst` (`sext a ± sext b`) by `sext dom` (`dom` = `a ±nsw b`).
+fn replace_with_sext<'ctx>(
+    inst: InstructionValue<'ctx>,
+    dom: InstructionValue<'ctx>,
+    stats: &mut Stats,
+    cx: &PassCx<'ctx>,
+) {
+    let ty = BasicTypeEnum::try_from(inst.get_type())
+        .expect("gpucc-separate-const-offset-from-gep: an integer type is first-class");
+    let dom_value = BasicValueEnum::try_from(dom.as_any_value_enum())
+        .expect("gpucc-separate-const-offset-from-gep: an add is a value");
+    let from = CastFrom::New {
+        name: "",
+        fold: false,
+    };
+    let new = sepgep::create_cast(CastOp::SExt, dom_value, ty, from, inst);
+    let new_inst = new
+        .as_instruction_value()
+        .expect("gpucc-separate-const-offset-from-gep: an unfolded sext");
+    llvm::take_name(inst, new_inst);
+    sepgep::copy_debug_loc(inst, new_inst);
+    llvm::replace_all_uses(inst, new);
+    llvm::delete_dead(&[inst]);
+    stats.num_reunited += 1;
+    cx.remark(RemarkKind::Passed, "Reunited", Some(new_inst), || {
+        format!(
+            "{} = sext of {}, which computes the same sum without overflow",
+            llvm::describe(new_inst),
+            llvm::describe(dom)
+        )
+    });
+}
+
+/// Upstream's `verifyNoDeadCode`: stops with an error naming the first
+/// trivially dead instruction.
+fn verify_no_dead_code(f: FunctionValue<'_>) {
+    for bb in f.get_basic_blocks() {
+        for inst in bb.get_instructions() {
+            if sepgep::trivially_dead(inst) {
+                llvm::fatal(&format!(
+                    "{NAME}: dead instruction detected (-{VERIFY_OPTION}): {}",
+                    sepgep::print(inst)
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("", SepGepParams { lower_gep: false })]
+    #[case("lower-gep", SepGepParams { lower_gep: true })]
+    #[case("lower-gep;no-lower-gep", SepGepParams { lower_gep: false })]
+    fn parses_parameters(#[case] text: &str, #[case] want: SepGepParams) {
+        assert_eq!(SepGepParams::parse(text).expect("valid"), want);
+    }
+
+    #[test]
+    fn unknown_parameter_is_named() {
+        insta::assert_snapshot!(
+            SepGepParams::parse("lower").unwrap_err().to_string(),
+            @"unknown parameter 'lower' (expected lower-gep or no-lower-gep)"
+        );
+    }
+}
