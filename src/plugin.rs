@@ -8,6 +8,8 @@
 //!   specializes functions across calls (`passes::specialize_spaces`);
 //! - `gpucc-memspace-annotate`: function pass (memory-space scopes as
 //!   scoped-noalias metadata);
+//! - `gpucc-slsr[<max-scan=N>]`: function pass (straight-line strength
+//!   reduction);
 //! - `gpucc`: the whole suite in the paper's order ([`GPUCC_TEXT`]): a module
 //!   pass that has the PassBuilder which loaded the plugin parse and run a
 //!   pipeline text, so our passes and LLVM's own (GVN, EarlyCSE) mix;
@@ -31,6 +33,7 @@ use crate::params;
 use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
 use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
+use crate::passes::slsr::{self, SlsrParams, SlsrPass};
 use crate::passes::specialize_spaces;
 use crate::passes::{Changed, FunctionPass, PassCx};
 use llvm_plugin::inkwell::module::Module;
@@ -80,6 +83,11 @@ fn parse_function_element(element: &str, fpm: &mut FunctionPassManager) -> Pipel
     if let Some(text) = params::split(element, infer_address_spaces::NAME) {
         let p = params_or_fatal(infer_address_spaces::NAME, InferParams::parse(text));
         fpm.add_pass(FunctionAdapter(InferAddressSpacesPass::new(p)));
+        return PipelineParsing::Parsed;
+    }
+    if let Some(text) = params::split(element, slsr::NAME) {
+        let p = params_or_fatal(slsr::NAME, SlsrParams::parse(text));
+        fpm.add_pass(FunctionAdapter(SlsrPass::new(p)));
         return PipelineParsing::Parsed;
     }
     if let Some(text) = params::split(element, memspace_annotate::NAME) {
