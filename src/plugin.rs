@@ -9,6 +9,8 @@
 //! - `gpucc-memspace-annotate`: function pass (memory-space scopes as
 //!   scoped-noalias metadata);
 //! - `gpucc-separate-const-offset-from-gep[<lower-gep>]`: function pass;
+//! - `gpucc-slsr[<max-scan=N>]`: function pass (straight-line strength
+//!   reduction);
 //! - `gpucc`: the whole suite in the paper's order ([`GPUCC_TEXT`]): a module
 //!   pass that has the PassBuilder which loaded the plugin parse and run a
 //!   pipeline text, so our passes and LLVM's own (GVN, EarlyCSE) mix;
@@ -35,6 +37,7 @@ use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
 use crate::passes::separate_const_offset_from_gep::{
     self as sepgep, SepGepParams, SeparateConstOffsetFromGepPass,
 };
+use crate::passes::slsr::{self, SlsrParams, SlsrPass};
 use crate::passes::specialize_spaces;
 use crate::passes::{Changed, FunctionPass, PassCx};
 use llvm_plugin::inkwell::module::Module;
@@ -89,6 +92,11 @@ fn parse_function_element(element: &str, fpm: &mut FunctionPassManager) -> Pipel
     if let Some(text) = params::split(element, sepgep::NAME) {
         let p = params_or_fatal(sepgep::NAME, SepGepParams::parse(text));
         fpm.add_pass(FunctionAdapter(SeparateConstOffsetFromGepPass::new(p)));
+        return PipelineParsing::Parsed;
+    }
+    if let Some(text) = params::split(element, slsr::NAME) {
+        let p = params_or_fatal(slsr::NAME, SlsrParams::parse(text));
+        fpm.add_pass(FunctionAdapter(SlsrPass::new(p)));
         return PipelineParsing::Parsed;
     }
     if let Some(text) = params::split(element, memspace_annotate::NAME) {

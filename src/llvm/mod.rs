@@ -16,6 +16,7 @@ pub mod edge;
 mod ffi;
 pub mod pipeline;
 pub mod sepgep;
+pub mod slsr;
 
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::AsTypeRef;

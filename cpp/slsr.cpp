@@ -1,0 +1,60 @@
+//===- slsr.cpp - IR queries for gpucc-slsr -------------------------------===//
+//
+// The few questions straight-line strength reduction asks that neither
+// LLVM 16's C API nor cpp/analyses.cpp answers: known-bits disjointness, the
+// index width of an address space, wide integer constants, and the global a
+// pointer is cast from. Same rules as shim.cpp: `extern "C"`, `gpucc_*`,
+// LLVM-C handles, no exceptions, no decisions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm-c/Core.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalValue.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace {
+const DataLayout &layoutOf(LLVMValueRef F) {
+  return unwrap<Function>(F)->getParent()->getDataLayout();
+}
+} // namespace
+
+/// Do integers `A` and `B` (one type) have no set bit in common, as known
+/// bits prove it (ValueTracking's haveNoCommonBitsSet, no context)? `F` names
+/// the function whose data layout is used.
+GPUCC_EXPORT bool gpucc_slsr_no_common_bits(LLVMValueRef F, LLVMValueRef A,
+                                            LLVMValueRef B) {
+  return haveNoCommonBitsSet(unwrap(A), unwrap(B), layoutOf(F));
+}
+
+/// Bits in a GEP index for pointers of address space `AS` (the data layout's
+/// index width, which may be narrower than the pointer).
+GPUCC_EXPORT unsigned gpucc_slsr_index_size_bits(LLVMValueRef F, unsigned AS) {
+  return layoutOf(F).getIndexSizeInBits(AS);
+}
+
+/// If `V` is a ConstantInt of at most 128 bits, writes its value sign-extended
+/// to 128 bits (low and high words) and returns true.
+GPUCC_EXPORT bool gpucc_slsr_const_int(LLVMValueRef V, uint64_t *Lo,
+                                       uint64_t *Hi) {
+  auto *C = dyn_cast<ConstantInt>(unwrap(V));
+  if (!C || C->getBitWidth() > 128)
+    return false;
+  APInt Wide = C->getValue().sext(128);
+  *Lo = Wide.extractBitsAsZExtValue(64, 0);
+  *Hi = Wide.extractBitsAsZExtValue(64, 64);
+  return true;
+}
+
+/// The global value `P` is (after stripPointerCasts: bitcasts, address-space
+/// casts and all-zero GEPs), or null.
+GPUCC_EXPORT LLVMValueRef gpucc_slsr_cast_global(LLVMValueRef P) {
+  return wrap(dyn_cast<GlobalValue>(unwrap(P)->stripPointerCasts()));
+}

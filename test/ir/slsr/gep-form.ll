@@ -1,0 +1,164 @@
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-slsr -S %s | FileCheck %s
+;
+; The GEP form of Table 3, &B[i * S]: rebuilt from a dominating &B[i * S]
+; with the same B and S as &X[(i' - i) * S], in elements of X's type when the
+; byte difference divides evenly, else in bytes. An index may be S, S * c or
+; S << k (with nsw), or the sext of one of those; other indices, constant or
+; not, belong to B.
+
+target datalayout = "e-i64:64-v16:16-v32:32-n16:32:64-p1:32:32:32"
+target triple = "nvptx64-nvidia-cuda"
+
+%pair = type <{ i64, i32 }>
+
+declare void @use(ptr)
+declare void @use1(ptr addrspace(1))
+
+; in[s], then in[3 * s]: the second is one add of 2 * s from the first.
+; CHECK-LABEL: @basis_in_dominating_block(
+; CHECK:         %p1 = getelementptr inbounds i32, ptr %in, i64 %s
+; CHECK:       next:
+; CHECK-NEXT:    [[BUMP:%.*]] = shl i64 %s, 1
+; CHECK-NEXT:    %p3 = getelementptr inbounds i32, ptr %p1, i64 [[BUMP]]
+define void @basis_in_dominating_block(ptr %in, i64 %s) {
+entry:
+  %p1 = getelementptr inbounds i32, ptr %in, i64 %s
+  call void @use(ptr %p1)
+  br label %next
+next:
+  %s3 = mul nsw i64 %s, 3
+  %p3 = getelementptr inbounds i32, ptr %in, i64 %s3
+  call void @use(ptr %p3)
+  ret void
+}
+
+; in[(long)s], in[(long)(s * 2)]: the i32 product is sign-extended, which
+; distributes over the multiplication because it is nsw.
+; CHECK-LABEL: @sign_extended_index(
+; CHECK:         %p1 = getelementptr inbounds float, ptr %in, i64 %e1
+; CHECK-NEXT:    [[S:%.*]] = sext i32 %s to i64
+; CHECK-NEXT:    %p2 = getelementptr inbounds float, ptr %p1, i64 [[S]]
+define void @sign_extended_index(ptr %in, i32 %s) {
+  %e1 = sext i32 %s to i64
+  %p1 = getelementptr inbounds float, ptr %in, i64 %e1
+  %s2 = shl nsw i32 %s, 1
+  %e2 = sext i32 %s2 to i64
+  %p2 = getelementptr inbounds float, ptr %in, i64 %e2
+  call void @use(ptr %p2)
+  ret void
+}
+
+; An index narrower than the pointer's index type is sign-extended too.
+; CHECK-LABEL: @implicitly_extended_index(
+; CHECK:         %p1 = getelementptr inbounds float, ptr %in, i32 %s
+; CHECK-NEXT:    [[S:%.*]] = sext i32 %s to i64
+; CHECK-NEXT:    [[BUMP:%.*]] = shl i64 [[S]], 1
+; CHECK-NEXT:    %p3 = getelementptr inbounds float, ptr %p1, i64 [[BUMP]]
+define void @implicitly_extended_index(ptr %in, i32 %s) {
+  %p1 = getelementptr inbounds float, ptr %in, i32 %s
+  %s3 = mul nsw i32 %s, 3
+  %p3 = getelementptr inbounds float, ptr %in, i32 %s3
+  call void @use(ptr %p3)
+  ret void
+}
+
+; Without nsw, sext(s * 2) is not 2 * sext(s): the second GEP is no candidate
+; of stride s.
+; CHECK-LABEL: @wrapping_index_is_not_factored(
+; CHECK:         %s2 = shl i32 %s, 1
+; CHECK-NEXT:    %e2 = sext i32 %s2 to i64
+; CHECK-NEXT:    %p2 = getelementptr inbounds float, ptr %in, i64 %e2
+define void @wrapping_index_is_not_factored(ptr %in, i32 %s) {
+  %e1 = sext i32 %s to i64
+  %p1 = getelementptr inbounds float, ptr %in, i64 %e1
+  %s2 = shl i32 %s, 1
+  %e2 = sext i32 %s2 to i64
+  %p2 = getelementptr inbounds float, ptr %in, i64 %e2
+  call void @use(ptr %p2)
+  ret void
+}
+
+; A zero-extended index is not looked through (as upstream): zext(s * 2) is
+; its own stride, unrelated to zext(s).
+; CHECK-LABEL: @zero_extended_index_is_a_stride_of_its_own(
+; CHECK:         %p2 = getelementptr inbounds float, ptr %in, i64 %z2
+define void @zero_extended_index_is_a_stride_of_its_own(ptr %in, i32 %s) {
+  %z1 = zext i32 %s to i64
+  %p1 = getelementptr inbounds float, ptr %in, i64 %z1
+  %s2 = shl nuw nsw i32 %s, 1
+  %z2 = zext i32 %s2 to i64
+  %p2 = getelementptr inbounds float, ptr %in, i64 %z2
+  call void @use(ptr %p2)
+  ret void
+}
+
+; int in[10][5]: in[s][t], in[2s][t], in[3s][t]. Each row is 20 bytes, five
+; i32 elements: the bump is 5 * s elements.
+; CHECK-LABEL: @two_dimensional(
+; CHECK:         %p0 = getelementptr inbounds [10 x [5 x i32]], ptr %in, i64 0, i64 %s, i64 %t
+; CHECK-NEXT:    [[BUMP:%.*]] = mul i64 %s, 5
+; CHECK-NEXT:    %p1 = getelementptr inbounds i32, ptr %p0, i64 [[BUMP]]
+; CHECK-NEXT:    [[BUMP2:%.*]] = mul i64 %s, 5
+; CHECK-NEXT:    %p2 = getelementptr inbounds i32, ptr %p1, i64 [[BUMP2]]
+define void @two_dimensional(ptr %in, i64 %s, i64 %t) {
+  %p0 = getelementptr inbounds [10 x [5 x i32]], ptr %in, i64 0, i64 %s, i64 %t
+  %s2 = shl nsw i64 %s, 1
+  %p1 = getelementptr inbounds [10 x [5 x i32]], ptr %in, i64 0, i64 %s2, i64 %t
+  %s3 = mul nsw i64 %s, 3
+  %p2 = getelementptr inbounds [10 x [5 x i32]], ptr %in, i64 0, i64 %s3, i64 %t
+  call void @use(ptr %p2)
+  ret void
+}
+
+; A packed %pair is 12 bytes. &in[2s].first - &in[s].first = 12 * s bytes,
+; which is no whole number of 8-byte i64s: that bump is in bytes. For .second
+; it is 3 * s i32s.
+; CHECK-LABEL: @byte_bump_when_elements_do_not_divide(
+; CHECK:         %f1 = getelementptr inbounds [4 x %pair], ptr %in, i64 0, i64 %s, i32 0
+; CHECK-NEXT:    [[BUMP:%.*]] = mul i64 %s, 12
+; CHECK-NEXT:    %f2 = getelementptr inbounds i8, ptr %f1, i64 [[BUMP]]
+; CHECK:         %g1 = getelementptr inbounds [4 x %pair], ptr %in, i64 0, i64 %s, i32 1
+; CHECK-NEXT:    [[BUMP2:%.*]] = mul i64 %s, 3
+; CHECK-NEXT:    %g2 = getelementptr inbounds i32, ptr %g1, i64 [[BUMP2]]
+define void @byte_bump_when_elements_do_not_divide(ptr %in, i64 %s) {
+  %f1 = getelementptr inbounds [4 x %pair], ptr %in, i64 0, i64 %s, i32 0
+  %s2 = shl nsw i64 %s, 1
+  %f2 = getelementptr inbounds [4 x %pair], ptr %in, i64 0, i64 %s2, i32 0
+  call void @use(ptr %f2)
+  %g1 = getelementptr inbounds [4 x %pair], ptr %in, i64 0, i64 %s, i32 1
+  %g2 = getelementptr inbounds [4 x %pair], ptr %in, i64 0, i64 %s2, i32 1
+  call void @use(ptr %g2)
+  ret void
+}
+
+; An index wider than the index type (i64 on a 32-bit address space) is
+; truncated by the GEP: it is not factored.
+; CHECK-LABEL: @truncated_index_is_not_factored(
+; CHECK:         %p2 = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %s2
+define void @truncated_index_is_not_factored(ptr addrspace(1) %in, i64 %s) {
+  %p1 = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %s
+  %s2 = mul nsw i64 %s, 2
+  %p2 = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %s2
+  call void @use1(ptr addrspace(1) %p2)
+  ret void
+}
+
+; if (c) use(&in[s]); else use(&in[2 * s]);
+; Sibling blocks: no basis.
+; CHECK-LABEL: @no_basis_in_sibling_block(
+; CHECK:       else:
+; CHECK-NEXT:    %s2 = shl nsw i64 %s, 1
+; CHECK-NEXT:    %p2 = getelementptr inbounds i32, ptr %in, i64 %s2
+define void @no_basis_in_sibling_block(i1 %c, ptr %in, i64 %s) {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  %p1 = getelementptr inbounds i32, ptr %in, i64 %s
+  call void @use(ptr %p1)
+  ret void
+else:
+  %s2 = shl nsw i64 %s, 1
+  %p2 = getelementptr inbounds i32, ptr %in, i64 %s2
+  call void @use(ptr %p2)
+  ret void
+}
