@@ -14,6 +14,7 @@ pub mod aa;
 pub mod analyses;
 pub mod edge;
 mod ffi;
+pub mod nary;
 
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::AsTypeRef;
