@@ -8,6 +8,8 @@
 //!   specializes functions across calls (`passes::specialize_spaces`);
 //! - `gpucc-memspace-annotate`: function pass (memory-space scopes as
 //!   scoped-noalias metadata);
+//! - `gpucc-nary-reassociate`: function pass (n-ary reassociation reusing
+//!   dominating instructions);
 //! - `gpucc`: module pass running the whole suite, in the paper's order, on
 //!   every function definition: today inter-procedural specialization, then
 //!   memory-space inference, then the division bypass with
@@ -31,6 +33,7 @@ use crate::params;
 use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
 use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
+use crate::passes::nary_reassociate::{self, NaryReassociatePass};
 use crate::passes::specialize_spaces;
 use crate::passes::{Changed, FunctionPass, PassCx};
 use llvm_plugin::inkwell::module::Module;
@@ -85,6 +88,11 @@ fn parse_function_element(element: &str, fpm: &mut FunctionPassManager) -> Pipel
     if let Some(text) = params::split(element, memspace_annotate::NAME) {
         params_or_fatal(memspace_annotate::NAME, params::parse(text, &[], |_, _| {}));
         fpm.add_pass(FunctionAdapter(MemSpaceAnnotatePass));
+        return PipelineParsing::Parsed;
+    }
+    if let Some(text) = params::split(element, nary_reassociate::NAME) {
+        params_or_fatal(nary_reassociate::NAME, params::parse(text, &[], |_, _| {}));
+        fpm.add_pass(FunctionAdapter(NaryReassociatePass));
         return PipelineParsing::Parsed;
     }
     PipelineParsing::NotParsed
