@@ -46,14 +46,18 @@
 //! the round, which may leave an operand with a single use, so rounds repeat
 //! until one changes nothing:
 //! ```text
-//!   ab = a + b;  abc = ab + c;  ab2 = ab + b;  ab2c = ab2 + c
-//!   round 1: ab2c = abc + b  (ab has two uses, so abc stays)
-//!   round 2: ab2 is gone, ...
+//!   ac = a + c;  ab = a + b;  abc = ab + c;  ab2 = ab + b;  ab2c = ab2 + c
+//!   round 1: abc stays (ab has two uses); ab2c = abc + b; ab2 dies
+//!   round 2: ab has one use now: abc = ac + b
+//!   round 3: nothing changes
 //! ```
 //! A rewritten instruction is recorded under both its new and its old SCEV
 //! (they may differ: SCEV does not see that `sext(i +nsw j)` is
-//! `sext(i) + sext(j)`). The hash map from keys to stacks is only looked up,
-//! never iterated: output order comes from the dominator-tree walk.
+//! `sext(i) + sext(j)`). For a GEP the key is the SCEV of the same GEP with
+//! the split index replaced by one part (`ScalarEvolution::getGEPExpr`). The
+//! hash map from keys to stacks is only looked up, never iterated: output
+//! order comes from the dominator-tree walk. Missed remarks are kept from the
+//! last round only (earlier rounds' refusals may have been lifted since).
 //!
 //! *Poison (beyond LLVM 16).* LLVM 16 reuses `D` as it is. But `D` may carry
 //! flags the expression did not have: reusing `%ac = add nsw %a, %c` for
@@ -357,7 +361,7 @@ enum Rewrite<'ctx> {
         scale: u64,
         inbounds: bool,
     },
-    /// `I = kind(first, second)` (one of them `D`), before `at`.
+    /// `I = kind(D, other)` or `kind(other, D)`, before `at`.
     MinMax {
         kind: MinMax,
         found: Found<'ctx>,
@@ -365,8 +369,6 @@ enum Rewrite<'ctx> {
         d_first: bool,
         at: InstructionValue<'ctx>,
     },
-    /// `I` is `D` itself (a min/max of `D` with itself).
-    Reuse { found: Found<'ctx> },
 }
 
 impl<'ctx> Rewrite<'ctx> {
@@ -374,8 +376,7 @@ impl<'ctx> Rewrite<'ctx> {
         match self {
             Rewrite::Binary { found, .. }
             | Rewrite::Gep { found, .. }
-            | Rewrite::MinMax { found, .. }
-            | Rewrite::Reuse { found } => found,
+            | Rewrite::MinMax { found, .. } => found,
         }
     }
 }
@@ -674,9 +675,6 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
                 continue;
             };
             let d = found.inst;
-            if AnyVal::of(other) == AnyVal::of(d) {
-                return Some(Rewrite::Reuse { found });
-            }
             // SCEVExpander expands m(other, D) with its operands in scalar
             // evolution's order, most complex first.
             let d_first = self.complexity(AnyVal::of(d), AnyVal::of(other), 1) != Ordering::Less;
@@ -874,7 +872,6 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
         let d = found.inst;
         let b = &self.builder;
         let new: InstructionValue<'ctx> = match *rw {
-            Rewrite::Reuse { .. } => d,
             Rewrite::Binary { op, other, .. } => {
                 self.at(i);
                 let d = d.as_any_value_enum().into_int_value();
@@ -942,7 +939,7 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
             }
         };
         self.report(i, rw, new);
-        if !matches!(rw, Rewrite::MinMax { .. } | Rewrite::Reuse { .. }) {
+        if !matches!(rw, Rewrite::MinMax { .. }) {
             llvm::take_name(i, new);
         }
         llvm::replace_all_uses(i, new);
@@ -1009,10 +1006,6 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
                     llvm::describe(other)
                 );
                 ("ReassociatedMinMax", how)
-            }
-            Rewrite::Reuse { .. } => {
-                self.stats.min_max += 1;
-                ("ReassociatedMinMax", llvm::describe(d))
             }
         };
         let what = llvm::describe(i);
