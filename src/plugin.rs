@@ -11,6 +11,8 @@
 //! - `gpucc-separate-const-offset-from-gep[<lower-gep>]`: function pass;
 //! - `gpucc-slsr[<max-scan=N>]`: function pass (straight-line strength
 //!   reduction);
+//! - `gpucc-nary-reassociate`: function pass (n-ary reassociation reusing
+//!   dominating instructions);
 //! - `gpucc`: the whole suite in the paper's order ([`GPUCC_TEXT`]): a module
 //!   pass that has the PassBuilder which loaded the plugin parse and run a
 //!   pipeline text, so our passes and LLVM's own (GVN, EarlyCSE) mix;
@@ -34,6 +36,7 @@ use crate::params;
 use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
 use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
+use crate::passes::nary_reassociate::{self, NaryReassociatePass};
 use crate::passes::separate_const_offset_from_gep::{
     self as sepgep, SepGepParams, SeparateConstOffsetFromGepPass,
 };
@@ -102,6 +105,11 @@ fn parse_function_element(element: &str, fpm: &mut FunctionPassManager) -> Pipel
     if let Some(text) = params::split(element, memspace_annotate::NAME) {
         params_or_fatal(memspace_annotate::NAME, params::parse(text, &[], |_, _| {}));
         fpm.add_pass(FunctionAdapter(MemSpaceAnnotatePass));
+        return PipelineParsing::Parsed;
+    }
+    if let Some(text) = params::split(element, nary_reassociate::NAME) {
+        params_or_fatal(nary_reassociate::NAME, params::parse(text, &[], |_, _| {}));
+        fpm.add_pass(FunctionAdapter(NaryReassociatePass));
         return PipelineParsing::Parsed;
     }
     PipelineParsing::NotParsed

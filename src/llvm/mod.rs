@@ -14,6 +14,7 @@ pub mod aa;
 pub mod analyses;
 pub mod edge;
 mod ffi;
+pub mod nary;
 pub mod pipeline;
 pub mod sepgep;
 pub mod slsr;

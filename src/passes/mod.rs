@@ -9,6 +9,7 @@
 pub mod bypass_slow_division;
 pub mod infer_address_spaces;
 pub mod memspace_annotate;
+pub mod nary_reassociate;
 pub mod separate_const_offset_from_gep;
 pub mod slsr;
 pub mod specialize_spaces;

@@ -1,0 +1,193 @@
+//===- nary.cpp - LLVM queries for gpucc-nary-reassociate -----------------===//
+//
+// What `gpucc-nary-reassociate` (src/passes/nary_reassociate.rs) needs from
+// LLVM beyond the C API and cpp/analyses.cpp: the SCEV of a GEP with other
+// indices, the poison-carrying leaves of a SCEV, ValueTracking's
+// non-negativity, signed-overflow and poison queries (with the function's
+// assumption cache and dominator tree, as upstream asks them), the loop nest
+// around a block, and the deletion of dead instructions that keeps scalar
+// evolution informed. Same rules as shim.cpp: `extern "C"`, `gpucc_*`,
+// LLVM-C handles, no exceptions, no decisions: every choice is made in Rust.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm-c/Core.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/IR/ValueHandle.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace {
+FunctionAnalysisManager &famOf(void *Raw) {
+  return *static_cast<FunctionAnalysisManager *>(Raw);
+}
+Function &fn(LLVMValueRef F) { return *unwrap<Function>(F); }
+} // namespace
+
+//===-- Scalar evolution --------------------------------------------------===//
+
+/// The SCEV of GEP `G` with its indices replaced by `Idx[0..N)` (N is its
+/// number of indices): ScalarEvolution::getGEPExpr.
+GPUCC_EXPORT const void *gpucc_nary_scev_gep(void *FAM, LLVMValueRef F,
+                                             LLVMValueRef G,
+                                             const void *const *Idx,
+                                             size_t N) {
+  ScalarEvolution &SE = famOf(FAM).getResult<ScalarEvolutionAnalysis>(fn(F));
+  SmallVector<const SCEV *, 4> Ops;
+  for (size_t I = 0; I != N; ++I)
+    Ops.push_back(static_cast<const SCEV *>(Idx[I]));
+  return SE.getGEPExpr(cast<GEPOperator>(unwrap(G)), Ops);
+}
+
+/// Writes into `Out` (room for `Cap`) the values of the SCEVUnknown leaves of
+/// `S` whose poison always makes `S` poison: every leaf, except below a
+/// sequential umin, which stops poison after its first operand (as LLVM's
+/// SCEVPoisonCollector without look-through). Returns how many there are.
+GPUCC_EXPORT size_t gpucc_nary_scev_poison_leaves(const void *S,
+                                                  LLVMValueRef *Out,
+                                                  size_t Cap) {
+  struct Collector {
+    SmallVector<Value *, 8> Leaves;
+    bool follow(const SCEV *X) {
+      if (isa<SCEVSequentialMinMaxExpr>(X))
+        return false;
+      if (auto *U = dyn_cast<SCEVUnknown>(X))
+        Leaves.push_back(U->getValue());
+      return true;
+    }
+    bool isDone() const { return false; }
+  } C;
+  visitAll(static_cast<const SCEV *>(S), C);
+  for (size_t I = 0; I < C.Leaves.size() && I < Cap; ++I)
+    Out[I] = wrap(C.Leaves[I]);
+  return C.Leaves.size();
+}
+
+//===-- ValueTracking -----------------------------------------------------===//
+
+/// Is integer `V` known non-negative at instruction `Ctx` (assumptions and
+/// dominating conditions included)?
+GPUCC_EXPORT bool gpucc_nary_known_non_negative(void *FAM, LLVMValueRef F,
+                                                LLVMValueRef V,
+                                                LLVMValueRef Ctx) {
+  Function &Fn = fn(F);
+  auto &AC = famOf(FAM).getResult<AssumptionAnalysis>(Fn);
+  auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(Fn);
+  return isKnownNonNegative(unwrap(V), Fn.getParent()->getDataLayout(), 0, &AC,
+                            unwrap<Instruction>(Ctx), &DT);
+}
+
+/// Can `Add` (an add instruction or constant expression) never overflow as a
+/// signed addition, seen from instruction `Ctx`?
+GPUCC_EXPORT bool gpucc_nary_add_never_overflows_signed(void *FAM,
+                                                        LLVMValueRef F,
+                                                        LLVMValueRef Add,
+                                                        LLVMValueRef Ctx) {
+  Function &Fn = fn(F);
+  auto *AO = dyn_cast<AddOperator>(unwrap(Add));
+  if (!AO)
+    return false;
+  auto &AC = famOf(FAM).getResult<AssumptionAnalysis>(Fn);
+  auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(Fn);
+  return computeOverflowForSignedAdd(AO, Fn.getParent()->getDataLayout(), &AC,
+                                     unwrap<Instruction>(Ctx), &DT) ==
+         OverflowResult::NeverOverflows;
+}
+
+/// isGuaranteedNotToBePoison(V).
+GPUCC_EXPORT bool gpucc_nary_not_poison(LLVMValueRef V) {
+  return isGuaranteedNotToBePoison(unwrap(V));
+}
+
+/// Can instruction `I` make poison from non-poison operands, flags and
+/// metadata aside (canCreatePoison(I, false))?
+GPUCC_EXPORT bool gpucc_nary_can_create_poison(LLVMValueRef I) {
+  return canCreatePoison(cast<Operator>(unwrap<Instruction>(I)),
+                         /*ConsiderFlagsAndMetadata=*/false);
+}
+
+/// Is the program undefined whenever instruction `I` is poison
+/// (programUndefinedIfPoison)?
+GPUCC_EXPORT bool gpucc_nary_undefined_if_poison(LLVMValueRef I) {
+  return programUndefinedIfPoison(unwrap<Instruction>(I));
+}
+
+/// Does instruction `I` carry poison-generating flags or metadata?
+GPUCC_EXPORT bool gpucc_nary_has_poison_annotations(LLVMValueRef I) {
+  return unwrap<Instruction>(I)->hasPoisonGeneratingFlagsOrMetadata();
+}
+
+/// Drops the poison-generating flags and metadata of instruction `I`.
+GPUCC_EXPORT void gpucc_nary_drop_poison_annotations(LLVMValueRef I) {
+  unwrap<Instruction>(I)->dropPoisonGeneratingFlagsAndMetadata();
+}
+
+//===-- Values, types, data layout ----------------------------------------===//
+
+/// `V` without pointer casts and all-zero GEPs (Value::stripPointerCasts).
+GPUCC_EXPORT LLVMValueRef gpucc_nary_strip_pointer_casts(LLVMValueRef V) {
+  return wrap(unwrap(V)->stripPointerCasts());
+}
+
+/// LLVM's `Value::getValueID()` of `V` (the kind order scalar evolution
+/// sorts operands by).
+GPUCC_EXPORT unsigned gpucc_nary_value_id(LLVMValueRef V) {
+  return unwrap(V)->getValueID();
+}
+
+/// Index width in bits of pointers in address space `AS`, in `F`'s module.
+GPUCC_EXPORT unsigned gpucc_nary_index_width(LLVMValueRef F, unsigned AS) {
+  return fn(F).getParent()->getDataLayout().getIndexSizeInBits(AS);
+}
+
+//===-- Loops -------------------------------------------------------------===//
+
+/// The loops around block `BB`, innermost first: their headers into
+/// `Headers` and preheaders (null where there is none) into `Preheaders`,
+/// room for `Cap` each. Returns the loop depth of `BB`.
+GPUCC_EXPORT size_t gpucc_nary_loop_nest(void *FAM, LLVMValueRef F,
+                                         LLVMBasicBlockRef BB,
+                                         LLVMBasicBlockRef *Headers,
+                                         LLVMBasicBlockRef *Preheaders,
+                                         size_t Cap) {
+  LoopInfo &LI = famOf(FAM).getResult<LoopAnalysis>(fn(F));
+  size_t N = 0;
+  for (Loop *L = LI.getLoopFor(unwrap(BB)); L; L = L->getParentLoop()) {
+    if (N < Cap) {
+      Headers[N] = wrap(L->getHeader());
+      Preheaders[N] = wrap(L->getLoopPreheader());
+    }
+    ++N;
+  }
+  return N;
+}
+
+//===-- Deleting ----------------------------------------------------------===//
+
+/// Deletes each of `Insts` that is trivially dead, and what becomes dead
+/// through it, telling scalar evolution first (forgetValue); entries deleted
+/// on the way are skipped (RecursivelyDeleteTriviallyDeadInstructionsPermissive).
+GPUCC_EXPORT void gpucc_nary_delete_dead(void *FAM, LLVMValueRef F,
+                                         const LLVMValueRef *Insts, size_t N) {
+  Function &Fn = fn(F);
+  ScalarEvolution &SE = famOf(FAM).getResult<ScalarEvolutionAnalysis>(Fn);
+  TargetLibraryInfo &TLI = famOf(FAM).getResult<TargetLibraryAnalysis>(Fn);
+  SmallVector<WeakTrackingVH, 16> Dead;
+  for (size_t I = 0; I != N; ++I)
+    Dead.emplace_back(unwrap(Insts[I]));
+  RecursivelyDeleteTriviallyDeadInstructionsPermissive(
+      Dead, &TLI, nullptr, [&SE](Value *V) { SE.forgetValue(V); });
+}
