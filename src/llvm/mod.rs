@@ -15,6 +15,7 @@ pub mod analyses;
 pub mod edge;
 mod ffi;
 pub mod pipeline;
+pub mod specexec;
 
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::AsTypeRef;
