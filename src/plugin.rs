@@ -8,6 +8,8 @@
 //!   specializes functions across calls (`passes::specialize_spaces`);
 //! - `gpucc-memspace-annotate`: function pass (memory-space scopes as
 //!   scoped-noalias metadata);
+//! - `gpucc-speculative-execution[<only-if-divergent-target;max-speculation-cost=N;max-not-hoisted=N>]`:
+//!   function pass (hoists cheap, safe instructions out of if-then arms);
 //! - `gpucc`: the whole suite in the paper's order ([`GPUCC_TEXT`]): a module
 //!   pass that has the PassBuilder which loaded the plugin parse and run a
 //!   pipeline text, so our passes and LLVM's own (GVN, EarlyCSE) mix;
@@ -32,6 +34,7 @@ use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivision
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
 use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
 use crate::passes::specialize_spaces;
+use crate::passes::speculative_execution::{self, SpecExecParams, SpeculativeExecutionPass};
 use crate::passes::{Changed, FunctionPass, PassCx};
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::FunctionValue;
@@ -85,6 +88,11 @@ fn parse_function_element(element: &str, fpm: &mut FunctionPassManager) -> Pipel
     if let Some(text) = params::split(element, memspace_annotate::NAME) {
         params_or_fatal(memspace_annotate::NAME, params::parse(text, &[], |_, _| {}));
         fpm.add_pass(FunctionAdapter(MemSpaceAnnotatePass));
+        return PipelineParsing::Parsed;
+    }
+    if let Some(text) = params::split(element, speculative_execution::NAME) {
+        let p = params_or_fatal(speculative_execution::NAME, SpecExecParams::parse(text));
+        fpm.add_pass(FunctionAdapter(SpeculativeExecutionPass::new(p)));
         return PipelineParsing::Parsed;
     }
     PipelineParsing::NotParsed

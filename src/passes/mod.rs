@@ -10,6 +10,7 @@ pub mod bypass_slow_division;
 pub mod infer_address_spaces;
 pub mod memspace_annotate;
 pub mod specialize_spaces;
+pub mod speculative_execution;
 
 use crate::llvm::{self, Fam, RemarkKind};
 use inkwell::values::{FunctionValue, InstructionValue};
