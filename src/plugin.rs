@@ -13,6 +13,8 @@
 //!   reduction);
 //! - `gpucc-nary-reassociate`: function pass (n-ary reassociation reusing
 //!   dominating instructions);
+//! - `gpucc-speculative-execution[<only-if-divergent-target;max-speculation-cost=N;max-not-hoisted=N>]`:
+//!   function pass (hoists cheap, safe instructions out of if-then arms);
 //! - `gpucc`: the whole suite in the paper's order ([`GPUCC_TEXT`]): a module
 //!   pass that has the PassBuilder which loaded the plugin parse and run a
 //!   pipeline text, so our passes and LLVM's own (GVN, EarlyCSE) mix;
@@ -42,6 +44,7 @@ use crate::passes::separate_const_offset_from_gep::{
 };
 use crate::passes::slsr::{self, SlsrParams, SlsrPass};
 use crate::passes::specialize_spaces;
+use crate::passes::speculative_execution::{self, SpecExecParams, SpeculativeExecutionPass};
 use crate::passes::{Changed, FunctionPass, PassCx};
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::FunctionValue;
@@ -110,6 +113,11 @@ fn parse_function_element(element: &str, fpm: &mut FunctionPassManager) -> Pipel
     if let Some(text) = params::split(element, nary_reassociate::NAME) {
         params_or_fatal(nary_reassociate::NAME, params::parse(text, &[], |_, _| {}));
         fpm.add_pass(FunctionAdapter(NaryReassociatePass));
+        return PipelineParsing::Parsed;
+    }
+    if let Some(text) = params::split(element, speculative_execution::NAME) {
+        let p = params_or_fatal(speculative_execution::NAME, SpecExecParams::parse(text));
+        fpm.add_pass(FunctionAdapter(SpeculativeExecutionPass::new(p)));
         return PipelineParsing::Parsed;
     }
     PipelineParsing::NotParsed

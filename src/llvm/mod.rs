@@ -18,6 +18,7 @@ pub mod nary;
 pub mod pipeline;
 pub mod sepgep;
 pub mod slsr;
+pub mod specexec;
 
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::AsTypeRef;

@@ -13,6 +13,7 @@ pub mod nary_reassociate;
 pub mod separate_const_offset_from_gep;
 pub mod slsr;
 pub mod specialize_spaces;
+pub mod speculative_execution;
 
 use crate::llvm::{self, Fam, RemarkKind};
 use inkwell::values::{FunctionValue, InstructionValue};

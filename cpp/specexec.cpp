@@ -1,0 +1,122 @@
+//===- specexec.cpp - shim for gpucc-speculative-execution ----------------===//
+//
+// What src/passes/speculative_execution.rs asks LLVM and LLVM 16's C API
+// cannot answer: the target's cost of one instruction and whether it has
+// divergent branches, isSafeToSpeculativelyExecute, the pieces of debug
+// intrinsics, an unsigned upstream `cl::opt`, and dropping the attributes that
+// make a hoisted call undefined. Same rules as shim.cpp: `extern "C"`,
+// `gpucc_*`, LLVM-C handles and integers, never throws, decides nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm-c/Core.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Attributes.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <cstdint>
+
+using namespace llvm;
+
+#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace {
+const TargetTransformInfo &ttiAt(const void *TTI) {
+  return *static_cast<const TargetTransformInfo *>(TTI);
+}
+} // namespace
+
+/// Value of an unsigned `cl::opt` registered in libLLVM (an upstream pass's
+/// option, such as `spec-exec-max-speculation-cost`): -1 if no option has that
+/// name, else its value. `*Set` tells whether it was given on the command
+/// line. The caller names only options that upstream declares as
+/// `cl::opt<unsigned>` (without RTTI the cast cannot be checked).
+GPUCC_EXPORT int64_t gpucc_cl_opt_unsigned(const char *Name, size_t Len,
+                                           bool *Set) {
+  auto &Options = cl::getRegisteredOptions();
+  auto It = Options.find(StringRef(Name, Len));
+  if (It == Options.end())
+    return -1;
+  auto *Opt = static_cast<cl::opt<unsigned> *>(It->second);
+  *Set = Opt->getNumOccurrences() > 0;
+  return static_cast<int64_t>(Opt->getValue());
+}
+
+/// Does the target of this TTI have divergent branches (GPUs)?
+GPUCC_EXPORT bool gpucc_tti_has_branch_divergence(const void *TTI) {
+  return ttiAt(TTI).hasBranchDivergence();
+}
+
+/// The target's cost of instruction `I` for code size and latency together
+/// (TCK_SizeAndLatency, what upstream SpeculativeExecution asks). Returns
+/// false when the cost is invalid (the target cannot do it); else writes it.
+GPUCC_EXPORT bool gpucc_tti_size_latency_cost(const void *TTI, LLVMValueRef I,
+                                              int64_t *Cost) {
+  InstructionCost C = ttiAt(TTI).getInstructionCost(
+      unwrap<Instruction>(I), TargetTransformInfo::TCK_SizeAndLatency);
+  if (!C.isValid())
+    return false;
+  *Cost = *C.getValue();
+  return true;
+}
+
+/// LLVM's isSafeToSpeculativelyExecute(I), with no context instruction: may
+/// `I` run where it did not before without trapping or side effects?
+GPUCC_EXPORT bool gpucc_is_safe_to_speculate(LLVMValueRef I) {
+  return isSafeToSpeculativelyExecute(unwrap<Instruction>(I));
+}
+
+/// What kind of debug intrinsic `I` is: 0 none, 1 a variable intrinsic
+/// (dbg.declare, dbg.value, dbg.assign), 2 dbg.label.
+GPUCC_EXPORT int gpucc_debug_intrinsic_kind(LLVMValueRef I) {
+  Value *V = unwrap(I);
+  if (isa<DbgVariableIntrinsic>(V))
+    return 1;
+  if (isa<DbgLabelInst>(V))
+    return 2;
+  return 0;
+}
+
+/// The location operands of debug variable intrinsic `I` (one value, the
+/// values of a DIArgList, or none for an empty tuple), written to `Out`
+/// (room for `Cap`); returns how many there are. Null entries stand for
+/// operands that are no longer values.
+GPUCC_EXPORT size_t gpucc_debug_location_ops(LLVMValueRef I, LLVMValueRef *Out,
+                                             size_t Cap) {
+  auto *DVI = dyn_cast<DbgVariableIntrinsic>(unwrap(I));
+  if (!DVI)
+    return 0;
+  size_t N = 0;
+  for (Value *V : DVI->location_ops()) {
+    if (N < Cap)
+      Out[N] = wrap(V);
+    ++N;
+  }
+  return N;
+}
+
+/// Makes call `I` safe to execute where its arguments may be poison: drops
+/// the attributes whose violation is immediate undefined behaviour (LLVM's
+/// getUBImplyingAttributes: noundef, dereferenceable, ...) from its return
+/// value and parameters, and the return-value facts (range, nonnull, align,
+/// noundef, dereferenceable) from its metadata. Other instructions are left
+/// alone.
+GPUCC_EXPORT void gpucc_drop_ub_implying_facts(LLVMValueRef I) {
+  auto *CB = dyn_cast<CallBase>(unwrap(I));
+  if (!CB)
+    return;
+  AttributeMask UB = AttributeFuncs::getUBImplyingAttributes();
+  for (unsigned Arg = 0, N = CB->arg_size(); Arg != N; ++Arg)
+    CB->removeParamAttrs(Arg, UB);
+  CB->removeRetAttrs(UB);
+  for (unsigned Kind :
+       {LLVMContext::MD_range, LLVMContext::MD_nonnull, LLVMContext::MD_align,
+        LLVMContext::MD_noundef, LLVMContext::MD_dereferenceable,
+        LLVMContext::MD_dereferenceable_or_null})
+    CB->setMetadata(Kind, nullptr);
+}

@@ -1,0 +1,185 @@
+//! What `gpucc-speculative-execution` asks LLVM beyond inkwell, over
+//! `cpp/specexec.cpp` and LLVM-C: the target's speculation cost of an
+//! instruction and its branch divergence, `isSafeToSpeculativelyExecute`,
+//! the location operands of debug intrinsics, unsigned upstream `cl::opt`s,
+//! the CFG facts upstream reads (`getSinglePredecessor`,
+//! `getSingleSuccessor`), and dropping the facts that would make a hoisted
+//! call undefined.
+
+use super::Tti;
+use inkwell::basic_block::BasicBlock;
+use inkwell::values::{AsValueRef, InstructionValue};
+use llvm_sys::core as c;
+use llvm_sys::prelude::LLVMValueRef;
+use std::ffi::{c_char, c_int, c_void};
+
+extern "C" {
+    fn gpucc_cl_opt_unsigned(name: *const c_char, len: usize, set: *mut bool) -> i64;
+    fn gpucc_tti_has_branch_divergence(tti: *const c_void) -> bool;
+    fn gpucc_tti_size_latency_cost(tti: *const c_void, i: LLVMValueRef, cost: *mut i64) -> bool;
+    fn gpucc_is_safe_to_speculate(i: LLVMValueRef) -> bool;
+    fn gpucc_debug_intrinsic_kind(i: LLVMValueRef) -> c_int;
+    fn gpucc_debug_location_ops(i: LLVMValueRef, out: *mut LLVMValueRef, cap: usize) -> usize;
+    fn gpucc_drop_ub_implying_facts(i: LLVMValueRef);
+}
+
+/// Value of an upstream unsigned `cl::opt` registered in libLLVM: `None` when
+/// no option has that name, else `(value, given_on_command_line)`. Name only
+/// options that upstream declares as `cl::opt<unsigned>`.
+pub fn upstream_unsigned_option(name: &str) -> Option<(u32, bool)> {
+    let mut set = false;
+    // SAFETY: the shim only reads the string and writes `set`.
+    let v = unsafe { gpucc_cl_opt_unsigned(name.as_ptr().cast(), name.len(), &mut set) };
+    u32::try_from(v).ok().map(|v| (v, set))
+}
+
+impl Tti<'_> {
+    /// Does the target have divergent branches (LLVM's
+    /// `TTI::hasBranchDivergence`: true on GPUs)?
+    pub fn has_branch_divergence(&self) -> bool {
+        // SAFETY: `raw` is the function's live TTI.
+        unsafe { gpucc_tti_has_branch_divergence(self.raw.as_ptr()) }
+    }
+
+    /// The target's size-and-latency cost of `inst`
+    /// (`TCK_SizeAndLatency`), or `None` when the target calls it invalid.
+    pub fn size_latency_cost(&self, inst: InstructionValue<'_>) -> Option<i64> {
+        let mut cost = 0i64;
+        // SAFETY: live TTI and instruction; the shim writes `cost` only
+        // when it returns true.
+        let valid = unsafe {
+            gpucc_tti_size_latency_cost(self.raw.as_ptr(), inst.as_value_ref(), &mut cost)
+        };
+        valid.then_some(cost)
+    }
+}
+
+/// LLVM's `isSafeToSpeculativelyExecute(inst)` without a context
+/// instruction: can `inst` run where it did not, without trapping and
+/// without side effects?
+pub fn is_safe_to_speculate(inst: InstructionValue<'_>) -> bool {
+    // SAFETY: `inst` is a live instruction.
+    unsafe { gpucc_is_safe_to_speculate(inst.as_value_ref()) }
+}
+
+/// The debug intrinsics, as LLVM classifies them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DebugIntrinsic {
+    /// `llvm.dbg.declare`, `llvm.dbg.value`, `llvm.dbg.assign`: they say
+    /// where a source variable lives, through location operands.
+    Variable,
+    /// `llvm.dbg.label`.
+    Label,
+}
+
+/// What kind of debug intrinsic `inst` is, if any.
+pub fn debug_intrinsic(inst: InstructionValue<'_>) -> Option<DebugIntrinsic> {
+    // SAFETY: checked casts in the shim.
+    match unsafe { gpucc_debug_intrinsic_kind(inst.as_value_ref()) } {
+        1 => Some(DebugIntrinsic::Variable),
+        2 => Some(DebugIntrinsic::Label),
+        _ => None,
+    }
+}
+
+/// The location operands of a debug variable intrinsic, in order (LLVM's
+/// `location_ops()`): `Some(i)` for an instruction, `None` for anything else
+/// (argument, constant, undef, or an operand that is gone). Empty for an
+/// empty location and for other instructions.
+pub fn debug_location_ops<'ctx>(
+    inst: InstructionValue<'ctx>,
+) -> Vec<Option<InstructionValue<'ctx>>> {
+    let mut raw: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); 4];
+    // SAFETY: `raw` has room for `raw.len()` values; the shim returns how
+    // many there are, and is asked again with room for all of them.
+    let n = unsafe { gpucc_debug_location_ops(inst.as_value_ref(), raw.as_mut_ptr(), raw.len()) };
+    if n > raw.len() {
+        raw.resize(n, std::ptr::null_mut());
+        // SAFETY: as above, with room for `n`.
+        unsafe { gpucc_debug_location_ops(inst.as_value_ref(), raw.as_mut_ptr(), n) };
+    }
+    raw.truncate(n);
+    raw.into_iter().map(as_instruction).collect()
+}
+
+/// `v` as an instruction, if it is one.
+fn as_instruction<'ctx>(v: LLVMValueRef) -> Option<InstructionValue<'ctx>> {
+    // SAFETY: null is checked; the cast is checked before wrapping.
+    unsafe {
+        if v.is_null() || c::LLVMIsAInstruction(v).is_null() {
+            return None;
+        }
+        Some(InstructionValue::new(v))
+    }
+}
+
+/// The first operand of `inst`, in operand order, that is an instruction
+/// for which `pred` holds (a call's callee included; blocks and metadata are
+/// never instructions).
+pub fn find_instruction_operand<'ctx>(
+    inst: InstructionValue<'ctx>,
+    mut pred: impl FnMut(InstructionValue<'ctx>) -> bool,
+) -> Option<InstructionValue<'ctx>> {
+    // SAFETY: `inst` is a live User; indices are below its operand count.
+    unsafe {
+        let raw = inst.as_value_ref();
+        let n = u32::try_from(c::LLVMGetNumOperands(raw)).unwrap_or(0);
+        (0..n)
+            .filter_map(|i| as_instruction(c::LLVMGetOperand(raw, i)))
+            .find(|&op| pred(op))
+    }
+}
+
+/// How many CFG edges enter `bb`: the uses of `bb` by terminators (LLVM's
+/// predecessor iterator; a `switch` with two cases to `bb` counts twice).
+pub fn predecessor_edges(bb: BasicBlock<'_>) -> usize {
+    let mut n = 0;
+    // SAFETY: walks the live use list of the block's value; users are
+    // checked to be terminator instructions.
+    unsafe {
+        let mut u = c::LLVMGetFirstUse(c::LLVMBasicBlockAsValue(bb.as_mut_ptr()));
+        while !u.is_null() {
+            let user = c::LLVMGetUser(u);
+            if !c::LLVMIsAInstruction(user).is_null() && !c::LLVMIsATerminatorInst(user).is_null() {
+                n += 1;
+            }
+            u = c::LLVMGetNextUse(u);
+        }
+    }
+    n
+}
+
+/// The successors of terminator `term`, in operand order, repeats kept.
+pub fn successors<'ctx>(term: InstructionValue<'ctx>) -> Vec<BasicBlock<'ctx>> {
+    if !term.is_terminator() {
+        return Vec::new();
+    }
+    // SAFETY: `term` is a live terminator (checked); indices are below its
+    // successor count; the results are blocks.
+    unsafe {
+        let raw = term.as_value_ref();
+        let n = c::LLVMGetNumSuccessors(raw);
+        (0..n)
+            .filter_map(|i| BasicBlock::new(c::LLVMGetSuccessor(raw, i)))
+            .collect()
+    }
+}
+
+/// The successor of `bb` when its terminator has exactly one successor
+/// slot (LLVM's `getSingleSuccessor`).
+pub fn single_successor<'ctx>(bb: BasicBlock<'ctx>) -> Option<BasicBlock<'ctx>> {
+    match successors(bb.get_terminator()?).as_slice() {
+        [only] => Some(*only),
+        _ => None,
+    }
+}
+
+/// Makes a call that is moved to where its operands may be poison safe to
+/// run there: drops the return and parameter attributes whose violation is
+/// immediate undefined behaviour (`noundef`, `dereferenceable`, ...) and
+/// the return-value metadata (`!range`, `!nonnull`, ...). Other
+/// instructions are left alone.
+pub fn drop_ub_implying_facts(inst: InstructionValue<'_>) {
+    // SAFETY: `inst` is a live instruction; the shim checks it is a call.
+    unsafe { gpucc_drop_ub_implying_facts(inst.as_value_ref()) }
+}

@@ -1,0 +1,722 @@
+//! `gpucc-speculative-execution`: hoist cheap, safe instructions out of
+//! conditional blocks.
+//!
+//! Source: gpucc (Wu et al., CGO 2016) §3.5; mirrors LLVM 16's
+//! `Transforms/Scalar/SpeculativeExecution.cpp`.
+//!
+//! On a GPU a branch costs more than a few arithmetic instructions, and code
+//! inside an `if` is out of reach of the straight-line passes (SLSR,
+//! nary-reassociate, GVN), which only reuse values that dominate. The paper's
+//! Figure 7 computes `&a[i]` under one condition and `&a[i + j]` under
+//! another; neither address dominates the other, so nothing is shared:
+//! ```text
+//!   entry:                                   entry:
+//!     br i1 %c1, label %then1, label %join1    %p  = getelementptr float, ptr %a, i64 %i
+//!   then1:                                     br i1 %c1, label %then1, label %join1
+//!     %p  = getelementptr float, ptr %a, i64 %i  then1:
+//!     store float 0.0, ptr %p          ==>       store float 0.0, ptr %p
+//!     br label %join1                            br label %join1
+//!   join1:                                   join1:
+//!     br i1 %c2, label %then2, label %exit     %ij = add i64 %i, %j
+//!   then2:                                     %q  = getelementptr float, ptr %a, i64 %ij
+//!     %ij = add i64 %i, %j                     br i1 %c2, label %then2, label %exit
+//!     %q  = getelementptr float, ptr %a, i64 %ij then2:
+//!     store float 1.0, ptr %q                    store float 1.0, ptr %q
+//! ```
+//! After the hoist `%p` dominates `%q`, and SLSR rewrites `%q` as `%p + %j`.
+//! Later passes sink back what did not pay off.
+//!
+//! *Shapes* (upstream's `runOnBasicBlock`). A block `B` ending in a
+//! conditional branch to two distinct blocks, neither of them `B`, receives
+//! instructions from one successor `S`, the *source*, whose only predecessor
+//! is `B`, and only when `S` is one arm of an if-then:
+//! - a triangle: `S` branches straight to the other successor (either
+//!   successor may be the arm; the first one is tried first);
+//! - a diamond whose other arm does nothing (holds only its branch and
+//!   debug intrinsics), both arms with `B` as their only predecessor and the
+//!   same single successor, which is not `B`.
+//!
+//! A diamond whose arms both compute something is left alone (hoisting both
+//! would run both arms always), as are switches and unconditional branches.
+//!
+//! *Per instruction*, in order, of the source (upstream's
+//! `considerHoistingFromTo`). An instruction is hoisted when
+//! - its opcode is on upstream's allow-list: `getelementptr`, integer and
+//!   floating-point arithmetic (no integer division or remainder), `select`,
+//!   casts, compares, `freeze`, vector and aggregate element operations,
+//!   and `call`;
+//! - LLVM's `isSafeToSpeculativelyExecute` says it cannot trap and has no
+//!   side effects (this is what stops most calls: only calls of
+//!   `speculatable` functions such as `llvm.fabs` go);
+//! - the target gives it a valid cost (TTI `getInstructionCost`,
+//!   `TCK_SizeAndLatency`: free casts cost 0);
+//! - none of its operands stays behind in the source.
+//!
+//! Everything else *stays*: loads, stores, divisions, phis, allocas, the
+//! terminator, calls with side effects, and their users in the source.
+//!
+//! *Budgets.* The source is left untouched when the hoisted instructions
+//! would cost more than `max-speculation-cost` (default 7: the more is
+//! speculated, the likelier it is wasted), or when more than
+//! `max-not-hoisted` instructions would stay (default 5: speculating a little
+//! out of a big block rarely pays, and small blocks are what later passes
+//! like to merge). As upstream, the branch that ends the source counts as an
+//! instruction that stays, so the default leaves at most four others.
+//!
+//! *Debug intrinsics never change a decision*: they cost nothing and never
+//! count towards either budget, and an arm holding only debug intrinsics does
+//! nothing. As upstream, a `dbg.value`/`dbg.declare`/`dbg.assign` moves along
+//! when each of its location operands is an instruction that is hoisted or
+//! lives outside the source; one that names an argument, a constant or an
+//! instruction that stays, and every `dbg.label`, stays.
+//!
+//! *Where we differ from upstream* (each is pinned by a test in
+//! `test/ir/speculative-execution/`):
+//! - upstream's "the other arm does nothing" is `size() == 1`, so a
+//!   `dbg.value` in the empty arm turns hoisting off under `-g`; we ignore
+//!   debug intrinsics there (`debug-intrinsics.ll`);
+//! - a hoisted call loses its `noundef`/`dereferenceable` attributes and its
+//!   `!range`/`!nonnull`-style metadata: its operands may now be poison on the
+//!   path that did not run it, and those facts would turn that poison into
+//!   immediate undefined behaviour (`drops-ub-implying-facts.ll`);
+//! - an operand defined later in the source (possible only in unreachable
+//!   code) counts as staying, where upstream would hoist its user above it;
+//! - we report "changed" only when something moved (upstream says changed
+//!   whenever it looked at a source within budget).
+//!
+//! *Parameters*: `gpucc-speculative-execution<only-if-divergent-target;
+//! max-speculation-cost=N;max-not-hoisted=N>`. `only-if-divergent-target`
+//! runs the pass only where TTI `hasBranchDivergence` (GPUs), so it can sit
+//! in any pipeline. Without a parameter, upstream's options decide:
+//! `-spec-exec-only-if-divergent-target`, `-spec-exec-max-speculation-cost`,
+//! `-spec-exec-max-not-hoisted` (registered in libLLVM, so `opt` accepts
+//! them); a parameter given beats the option (`no-only-if-divergent-target`
+//! runs the pass even under `-spec-exec-only-if-divergent-target`).
+//!
+//! *Remarks*: passed `Hoisted` (what moved, from which block into which);
+//! missed `TooCostly` (the cost budget refused a block), `TooManyNotHoisted`
+//! (the not-hoisted budget refused it), `NotSafe` (one instruction stays in a
+//! block others were hoisted from, and why), `NoBranchDivergence` (the
+//! function was skipped under `only-if-divergent-target`); analysis `Stats`.
+//! Tests: `test/ir/speculative-execution/`.
+
+use crate::analysis::fxhash::FxHashMap;
+use crate::debug;
+use crate::llvm::analyses::move_before;
+use crate::llvm::specexec::{self as sx, DebugIntrinsic};
+use crate::llvm::{self, RemarkKind, Tti};
+use crate::params::{self, Kind, ParamError, Spec, Value};
+use crate::passes::{Changed, FunctionPass, PassCx};
+use inkwell::basic_block::BasicBlock;
+use inkwell::values::{AsValueRef, FunctionValue, InstructionOpcode, InstructionValue};
+use llvm_sys::prelude::LLVMValueRef;
+
+/// The pipeline name.
+pub const NAME: &str = "gpucc-speculative-execution";
+
+/// Upstream's defaults, used when libLLVM does not have its options.
+const DEFAULT_MAX_SPECULATION_COST: u32 = 7;
+const DEFAULT_MAX_NOT_HOISTED: u32 = 5;
+
+/// Parameters of `gpucc-speculative-execution<...>`; `None` means "not
+/// given": upstream's command-line option (or its default) decides.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SpecExecParams {
+    /// Run only on targets with divergent branches (default: off, or
+    /// `-spec-exec-only-if-divergent-target`).
+    pub only_if_divergent_target: Option<bool>,
+    /// Most total cost hoisted out of one block (default 7, or
+    /// `-spec-exec-max-speculation-cost`): the more is speculated, the likelier
+    /// it is wasted work.
+    pub max_speculation_cost: Option<u32>,
+    /// Most instructions, the branch included, left behind in a block that is
+    /// hoisted from (default 5, or `-spec-exec-max-not-hoisted`): moving a few
+    /// instructions out of a big block rarely pays.
+    pub max_not_hoisted: Option<u32>,
+}
+
+impl SpecExecParams {
+    /// The accepted parameters.
+    pub const SPECS: &'static [Spec] = &[
+        Spec {
+            name: "only-if-divergent-target",
+            kind: Kind::Flag,
+        },
+        Spec {
+            name: "max-speculation-cost",
+            kind: Kind::U32,
+        },
+        Spec {
+            name: "max-not-hoisted",
+            kind: Kind::U32,
+        },
+    ];
+
+    /// Parses the text between `<` and `>`.
+    pub fn parse(text: &str) -> Result<Self, ParamError> {
+        let mut p = SpecExecParams::default();
+        params::parse(text, Self::SPECS, |name, v| match (name, v) {
+            ("only-if-divergent-target", Value::Flag(b)) => p.only_if_divergent_target = Some(b),
+            ("max-speculation-cost", Value::U32(n)) => p.max_speculation_cost = Some(n),
+            ("max-not-hoisted", Value::U32(n)) => p.max_not_hoisted = Some(n),
+            _ => unreachable!("gpucc-speculative-execution: SPECS and parse agree"),
+        })?;
+        Ok(p)
+    }
+
+    /// The limits for one run: each parameter given, else upstream's option
+    /// (its command-line value or its default).
+    fn resolve(&self) -> Limits {
+        Limits {
+            only_if_divergent_target: self.only_if_divergent_target.unwrap_or_else(|| {
+                matches!(
+                    llvm::upstream_bool_option("spec-exec-only-if-divergent-target"),
+                    Some((true, _))
+                )
+            }),
+            max_cost: self.max_speculation_cost.unwrap_or_else(|| {
+                sx::upstream_unsigned_option("spec-exec-max-speculation-cost")
+                    .map_or(DEFAULT_MAX_SPECULATION_COST, |(v, _)| v)
+            }),
+            max_not_hoisted: self.max_not_hoisted.unwrap_or_else(|| {
+                sx::upstream_unsigned_option("spec-exec-max-not-hoisted")
+                    .map_or(DEFAULT_MAX_NOT_HOISTED, |(v, _)| v)
+            }),
+        }
+    }
+}
+
+/// What one run obeys, parameters and options resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Limits {
+    only_if_divergent_target: bool,
+    max_cost: u32,
+    max_not_hoisted: u32,
+}
+
+/// The pass.
+pub struct SpeculativeExecutionPass {
+    params: SpecExecParams,
+}
+
+impl SpeculativeExecutionPass {
+    pub fn new(params: SpecExecParams) -> Self {
+        SpeculativeExecutionPass { params }
+    }
+}
+
+/// Counters reported as one `Stats` analysis remark per function.
+#[derive(Debug, Default)]
+struct Stats {
+    /// Blocks of a shape we hoist from.
+    num_sources: u64,
+    /// Of those, blocks something was hoisted from.
+    num_hoisted_from: u64,
+    /// Instructions hoisted (debug intrinsics not counted).
+    num_hoisted: u64,
+    num_too_costly: u64,
+    num_too_many_not_hoisted: u64,
+}
+
+/// Why an instruction of the source stays where it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stay<'ctx> {
+    /// Its opcode is not on the allow-list (loads, stores, divisions, phis,
+    /// allocas, terminators, ...).
+    Opcode,
+    /// `isSafeToSpeculativelyExecute` says no: it may trap or have side
+    /// effects (most calls).
+    Unsafe,
+    /// The target has no valid cost for it.
+    NoCost,
+    /// This operand, an instruction of the source, stays.
+    Operand(InstructionValue<'ctx>),
+    /// A debug intrinsic that does not move: a `dbg.label`, or a variable
+    /// intrinsic whose location is not only hoisted or outside instructions.
+    Debug,
+}
+
+/// The decision for one source block.
+#[derive(Debug)]
+enum Decision<'ctx> {
+    /// Move `moved` (in order) before the predecessor's branch; `stays` say
+    /// why the others do not move.
+    Hoist {
+        moved: Vec<InstructionValue<'ctx>>,
+        stays: Vec<(InstructionValue<'ctx>, Stay<'ctx>)>,
+        cost: i64,
+    },
+    /// Hoisting would cost more than the budget; `at` pushed it over.
+    TooCostly {
+        at: InstructionValue<'ctx>,
+        cost: i64,
+    },
+    /// More instructions would stay than the budget; `at` pushed it over.
+    TooManyNotHoisted {
+        at: InstructionValue<'ctx>,
+        count: u32,
+    },
+}
+
+impl FunctionPass for SpeculativeExecutionPass {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn run<'ctx>(&self, f: FunctionValue<'ctx>, cx: &PassCx<'ctx>) -> Changed {
+        let limits = self.params.resolve();
+        let tti = Tti::new(cx.fam(), f);
+        if limits.only_if_divergent_target && !tti.has_branch_divergence() {
+            debug::trace(NAME, || {
+                format!(
+                    "@{}: skipped: only-if-divergent-target, and the target has no divergent \
+                     branches",
+                    fn_name(f)
+                )
+            });
+            if cx.remarks_wanted()
+                && f.get_basic_blocks()
+                    .into_iter()
+                    .any(|b| source_of(b).is_some())
+            {
+                cx.remark(RemarkKind::Missed, "NoBranchDivergence", None, || {
+                    format!(
+                        "@{}: nothing speculated: only-if-divergent-target is set and the target \
+                         has no divergent branches",
+                        fn_name(f)
+                    )
+                });
+            }
+            return Changed::No;
+        }
+        let mut stats = Stats::default();
+        let mut changed = false;
+        // Block by block in function order, each decided on the IR as the
+        // blocks before it left it, as upstream does.
+        for into in f.get_basic_blocks() {
+            let Some(from) = source_of(into) else {
+                continue;
+            };
+            stats.num_sources += 1;
+            let decision = plan(from, &tti, limits);
+            let moved = match &decision {
+                Decision::Hoist { moved, .. } => moved.as_slice(),
+                _ => &[],
+            };
+            if !moved.is_empty() && !debug::allow_rewrite(NAME) {
+                continue;
+            }
+            explain(&decision, from, into, limits, &mut stats, cx);
+            if !moved.is_empty() {
+                apply(moved, into);
+                changed = true;
+            }
+        }
+        if stats.num_sources > 0 {
+            cx.remark(RemarkKind::Analysis, "Stats", None, || {
+                format!(
+                    "@{}: {} instructions hoisted from {} of {} if-then arms; refused: {} too \
+                     costly, {} with too many instructions left behind",
+                    fn_name(f),
+                    stats.num_hoisted,
+                    stats.num_hoisted_from,
+                    stats.num_sources,
+                    stats.num_too_costly,
+                    stats.num_too_many_not_hoisted
+                )
+            });
+        }
+        Changed::from_bool(changed)
+    }
+}
+
+fn fn_name(f: FunctionValue<'_>) -> String {
+    f.get_name().to_string_lossy().into_owned()
+}
+
+/// `%name` of a block, for messages.
+fn block_name(bb: BasicBlock<'_>) -> String {
+    let name = bb.get_name().to_string_lossy();
+    if name.is_empty() {
+        "an unnamed block".to_string()
+    } else {
+        format!("%{name}")
+    }
+}
+
+/// The block whose instructions may move into `into` (the end of `into`),
+/// if `into` ends an if-then (upstream's `runOnBasicBlock`; see the module
+/// header for the shapes).
+fn source_of<'ctx>(into: BasicBlock<'ctx>) -> Option<BasicBlock<'ctx>> {
+    let term = into.get_terminator()?;
+    if term.get_opcode() != InstructionOpcode::Br {
+        return None;
+    }
+    let [s0, s1] = sx::successors(term)[..] else {
+        return None;
+    };
+    if into == s0 || into == s1 || s0 == s1 {
+        return None;
+    }
+    let only_from_into = |b: BasicBlock<'ctx>| sx::predecessor_edges(b) == 1;
+    // Triangles: one arm goes straight to the other successor.
+    if only_from_into(s0) && sx::single_successor(s0) == Some(s1) {
+        return Some(s0);
+    }
+    if only_from_into(s1) && sx::single_successor(s1) == Some(s0) {
+        return Some(s1);
+    }
+    // A diamond in which one arm does nothing is an if-then too.
+    let join = sx::single_successor(s1);
+    if only_from_into(s0)
+        && only_from_into(s1)
+        && join.is_some()
+        && join != Some(into)
+        && join == sx::single_successor(s0)
+    {
+        if does_nothing(s1) {
+            return Some(s0);
+        }
+        if does_nothing(s0) {
+            return Some(s1);
+        }
+    }
+    None
+}
+
+/// Does `bb` hold nothing but its terminator and debug intrinsics?
+/// (Upstream asks `size() == 1`, so a `dbg.value` would change its answer.)
+fn does_nothing(bb: BasicBlock<'_>) -> bool {
+    bb.get_instructions()
+        .all(|i| i.is_terminator() || sx::debug_intrinsic(i).is_some())
+}
+
+/// Is `op` on upstream's allow-list of speculated opcodes?
+fn is_speculated_opcode(op: InstructionOpcode) -> bool {
+    use InstructionOpcode as O;
+    matches!(
+        op,
+        O::GetElementPtr
+            | O::Add
+            | O::Mul
+            | O::And
+            | O::Or
+            | O::Select
+            | O::Shl
+            | O::Sub
+            | O::LShr
+            | O::AShr
+            | O::Xor
+            | O::ZExt
+            | O::SExt
+            | O::Call
+            | O::BitCast
+            | O::PtrToInt
+            | O::IntToPtr
+            | O::AddrSpaceCast
+            | O::FPToUI
+            | O::FPToSI
+            | O::UIToFP
+            | O::SIToFP
+            | O::FPExt
+            | O::FPTrunc
+            | O::FAdd
+            | O::FSub
+            | O::FMul
+            | O::FDiv
+            | O::FRem
+            | O::FNeg
+            | O::ICmp
+            | O::FCmp
+            | O::Trunc
+            | O::Freeze
+            | O::ExtractElement
+            | O::InsertElement
+            | O::ShuffleVector
+            | O::ExtractValue
+            | O::InsertValue
+    )
+}
+
+/// Decides what moves out of `from`; reads the IR, writes nothing.
+fn plan<'ctx>(from: BasicBlock<'ctx>, tti: &Tti<'_>, limits: Limits) -> Decision<'ctx> {
+    // Instructions of `from` seen so far -> hoisted? (lookups only.)
+    let mut fate: FxHashMap<LLVMValueRef, bool> = FxHashMap::default();
+    // An instruction is available above `from` if it is outside `from`, or
+    // in it and hoisted. One of `from` not yet seen is not: in reachable
+    // code it cannot be an operand anyway.
+    let available = |fate: &FxHashMap<LLVMValueRef, bool>, i: InstructionValue<'ctx>| match fate
+        .get(&i.as_value_ref())
+    {
+        Some(&hoisted) => hoisted,
+        None => i.get_parent() != Some(from),
+    };
+    let mut moved = Vec::new();
+    let mut stays = Vec::new();
+    let mut cost: i64 = 0;
+    let mut not_hoisted: u32 = 0;
+    for inst in from.get_instructions() {
+        // Debug intrinsics: no cost, no count, never a reason for anything.
+        if let Some(kind) = sx::debug_intrinsic(inst) {
+            let hoist = kind == DebugIntrinsic::Variable
+                && sx::debug_location_ops(inst)
+                    .into_iter()
+                    .all(|op| op.is_some_and(|i| available(&fate, i)));
+            fate.insert(inst.as_value_ref(), hoist);
+            if hoist {
+                moved.push(inst);
+            } else {
+                stays.push((inst, Stay::Debug));
+            }
+            continue;
+        }
+        match classify(inst, tti, |i| available(&fate, i)) {
+            Ok(c) => {
+                cost = cost.saturating_add(c);
+                if cost > i64::from(limits.max_cost) {
+                    return Decision::TooCostly { at: inst, cost };
+                }
+                fate.insert(inst.as_value_ref(), true);
+                moved.push(inst);
+            }
+            Err(why) => {
+                not_hoisted += 1;
+                if not_hoisted > limits.max_not_hoisted {
+                    return Decision::TooManyNotHoisted {
+                        at: inst,
+                        count: not_hoisted,
+                    };
+                }
+                fate.insert(inst.as_value_ref(), false);
+                stays.push((inst, why));
+            }
+        }
+    }
+    Decision::Hoist { moved, stays, cost }
+}
+
+/// The cost of hoisting `inst` (not a debug intrinsic), or why it stays.
+fn classify<'ctx>(
+    inst: InstructionValue<'ctx>,
+    tti: &Tti<'_>,
+    available: impl Fn(InstructionValue<'ctx>) -> bool,
+) -> Result<i64, Stay<'ctx>> {
+    if !is_speculated_opcode(inst.get_opcode()) {
+        return Err(Stay::Opcode);
+    }
+    if !sx::is_safe_to_speculate(inst) {
+        return Err(Stay::Unsafe);
+    }
+    if let Some(op) = sx::find_instruction_operand(inst, |op| !available(op)) {
+        return Err(Stay::Operand(op));
+    }
+    tti.size_latency_cost(inst).ok_or(Stay::NoCost)
+}
+
+/// Reports `decision` as remarks and debug output, and counts it.
+fn explain(
+    decision: &Decision<'_>,
+    from: BasicBlock<'_>,
+    into: BasicBlock<'_>,
+    limits: Limits,
+    stats: &mut Stats,
+    cx: &PassCx<'_>,
+) {
+    match decision {
+        Decision::TooCostly { at, cost } => {
+            stats.num_too_costly += 1;
+            cx.remark(RemarkKind::Missed, "TooCostly", Some(*at), || {
+                format!(
+                    "nothing hoisted from {} into {}: the speculation cost reaches {cost} at {}, \
+                     over max-speculation-cost={}",
+                    block_name(from),
+                    block_name(into),
+                    what(*at),
+                    limits.max_cost
+                )
+            });
+            debug::trace(NAME, || {
+                format!("{}: too costly ({cost})", block_name(from))
+            });
+        }
+        Decision::TooManyNotHoisted { at, count } => {
+            stats.num_too_many_not_hoisted += 1;
+            cx.remark(RemarkKind::Missed, "TooManyNotHoisted", Some(*at), || {
+                format!(
+                    "nothing hoisted from {} into {}: {count} instructions would stay behind, the \
+                     branch included, over max-not-hoisted={}",
+                    block_name(from),
+                    block_name(into),
+                    limits.max_not_hoisted
+                )
+            });
+            debug::trace(NAME, || {
+                format!("{}: too many left behind ({count})", block_name(from))
+            });
+        }
+        Decision::Hoist { moved, stays, cost } => {
+            let is_real = |i: &&InstructionValue<'_>| sx::debug_intrinsic(**i).is_none();
+            if let Some(&first) = moved.iter().find(is_real) {
+                stats.num_hoisted_from += 1;
+                let n = moved.iter().filter(is_real).count();
+                stats.num_hoisted += u64::try_from(n).unwrap_or(u64::MAX);
+                cx.remark(RemarkKind::Passed, "Hoisted", Some(first), || {
+                    let real: Vec<_> = moved.iter().copied().filter(|i| is_real(&i)).collect();
+                    format!(
+                        "hoisted {} from {} into {} (speculation cost {cost}, limit {})",
+                        list(&real),
+                        block_name(from),
+                        block_name(into),
+                        limits.max_cost
+                    )
+                });
+            }
+            for &(inst, why) in stays {
+                if inst.is_terminator() || why == Stay::Debug {
+                    continue;
+                }
+                cx.remark(RemarkKind::Missed, "NotSafe", Some(inst), || {
+                    format!(
+                        "{} stays in {}: {}",
+                        what(inst),
+                        block_name(from),
+                        reason(inst, why)
+                    )
+                });
+            }
+            debug::trace(NAME, || {
+                format!(
+                    "{}: {} hoisted, {} stay, cost {cost}",
+                    block_name(from),
+                    moved.len(),
+                    stays.len()
+                )
+            });
+        }
+    }
+}
+
+/// `%a, %b and %c` (the first few), for messages.
+fn list(insts: &[InstructionValue<'_>]) -> String {
+    const SHOWN: usize = 6;
+    let names: Vec<String> = insts
+        .iter()
+        .take(SHOWN)
+        .map(|i| llvm::describe(*i))
+        .collect();
+    let more = insts.len().saturating_sub(SHOWN);
+    match (names.as_slice(), more) {
+        ([one], 0) => one.clone(),
+        (_, 0) => {
+            let (last, rest) = names
+                .split_last()
+                .expect("gpucc-speculative-execution: two or more");
+            format!("{} and {last}", rest.join(", "))
+        }
+        _ => format!("{} and {more} more", names.join(", ")),
+    }
+}
+
+/// `%name` of an instruction, or `the store` for one without a result.
+fn what(inst: InstructionValue<'_>) -> String {
+    if inst.get_type().is_void_type() {
+        format!("the {}", opcode_name(inst.get_opcode()))
+    } else {
+        llvm::describe(inst)
+    }
+}
+
+/// The IR spelling of an opcode (`store`, `getelementptr`, ...).
+fn opcode_name(op: InstructionOpcode) -> String {
+    match op {
+        InstructionOpcode::Br => "br".to_string(),
+        InstructionOpcode::Phi => "phi".to_string(),
+        InstructionOpcode::Return => "ret".to_string(),
+        op => format!("{op:?}").to_ascii_lowercase(),
+    }
+}
+
+/// Why `inst` stays, in words.
+fn reason(inst: InstructionValue<'_>, why: Stay<'_>) -> String {
+    match why {
+        Stay::Opcode => match inst.get_opcode() {
+            InstructionOpcode::Load => "loads are never speculated (the address may be invalid \
+                                        on the path that skips the block)"
+                .to_string(),
+            InstructionOpcode::Store => "stores are never speculated".to_string(),
+            InstructionOpcode::Phi => "phis stay in their block".to_string(),
+            op => format!("{} is not among the speculated opcodes", opcode_name(op)),
+        },
+        Stay::Unsafe if inst.get_opcode() == InstructionOpcode::Call => {
+            "the call may have side effects or trap (only calls of speculatable functions move)"
+                .to_string()
+        }
+        Stay::Unsafe => "it may trap or have side effects".to_string(),
+        Stay::NoCost => "the target has no cost for it".to_string(),
+        Stay::Operand(op) => format!("its operand {} stays", llvm::describe(op)),
+        Stay::Debug => "debug intrinsics follow the values they describe".to_string(),
+    }
+}
+
+/// Moves `moved`, in order, before the branch that ends `into`. Decides
+/// nothing.
+fn apply(moved: &[InstructionValue<'_>], into: BasicBlock<'_>) {
+    let term = into
+        .get_terminator()
+        .expect("gpucc-speculative-execution: the predecessor ends in its branch");
+    for &inst in moved {
+        move_before(inst, term);
+        if inst.get_opcode() == InstructionOpcode::Call {
+            sx::drop_ub_implying_facts(inst);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("", SpecExecParams::default())]
+    #[case("only-if-divergent-target", SpecExecParams { only_if_divergent_target: Some(true), ..Default::default() })]
+    #[case("no-only-if-divergent-target", SpecExecParams { only_if_divergent_target: Some(false), ..Default::default() })]
+    #[case("max-speculation-cost=20;max-not-hoisted=0", SpecExecParams { max_speculation_cost: Some(20), max_not_hoisted: Some(0), ..Default::default() })]
+    fn parses_parameters(#[case] text: &str, #[case] want: SpecExecParams) {
+        assert_eq!(SpecExecParams::parse(text).expect("valid"), want);
+    }
+
+    #[test]
+    fn parameter_errors_name_the_parameter() {
+        insta::assert_snapshot!(SpecExecParams::parse("max-cost=3").unwrap_err().to_string(), @"unknown parameter 'max-cost' (expected only-if-divergent-target or no-only-if-divergent-target, max-speculation-cost=<u32>, max-not-hoisted=<u32>)");
+        insta::assert_snapshot!(SpecExecParams::parse("max-not-hoisted=many").unwrap_err().to_string(), @"invalid value 'many' for parameter 'max-not-hoisted' (expected max-not-hoisted=<u32>)");
+    }
+
+    #[test]
+    fn allow_list_matches_upstream() {
+        use InstructionOpcode as O;
+        for op in [
+            O::Load,
+            O::Store,
+            O::SDiv,
+            O::UDiv,
+            O::SRem,
+            O::URem,
+            O::Phi,
+            O::Alloca,
+            O::Br,
+        ] {
+            assert!(!is_speculated_opcode(op), "{op:?}");
+        }
+        for op in [
+            O::GetElementPtr,
+            O::Add,
+            O::Call,
+            O::FDiv,
+            O::Freeze,
+            O::InsertValue,
+        ] {
+            assert!(is_speculated_opcode(op), "{op:?}");
+        }
+    }
+}
