@@ -653,15 +653,13 @@ fn wrap_flags_hold_exactly_when_the_exact_result_fits() {
 /// Only `unknown pass name` makes a pipeline skippable; other errors are failures.
 #[test]
 fn only_unknown_pass_names_are_skipped() {
-    assert_eq!(
-        availability("gpucc-no-such-pass-yet"),
-        Availability::UnknownPass(
-            "/usr/lib/llvm-16/bin/opt: unknown pass name 'gpucc-no-such-pass-yet'".replace(
-                "/usr/lib/llvm-16/bin",
-                &fuzz_support::llvm_bin().to_string_lossy()
-            )
-        )
-    );
+    match availability("gpucc-no-such-pass-yet") {
+        Availability::UnknownPass(line) => assert!(
+            line.contains("unknown pass name 'gpucc-no-such-pass-yet'"),
+            "{line}"
+        ),
+        other => panic!("a pass opt does not know is {other:?}"),
+    }
     assert_eq!(availability("slsr"), Availability::Available);
     assert_eq!(availability(LLC_LOWER_GEP), Availability::Available);
     // A malformed pipeline is an error, not a pass waiting to land.

@@ -924,10 +924,11 @@ fn boundary_rows() -> [Row; 4] {
     ]
 }
 
-/// A value being generated: its kind.
+/// One kernel being generated.
 struct Builder<'r> {
     rng: &'r mut SplitMix64,
     options: Options,
+    /// The kind of each value id so far.
     kinds: Vec<Kind>,
     /// Values the next statement may use (arguments first; arms truncate it on exit).
     visible: Vec<usize>,
@@ -936,7 +937,7 @@ struct Builder<'r> {
     pieces: Vec<&'static str>,
 }
 
-/// Parameters shared by the members of one slsr family: `ty`, the base `b` and stride `s`.
+/// Parameters shared by the members of one family: `ty`, the base `b` and stride `s`.
 #[derive(Clone, Copy, Debug)]
 struct Family {
     form: Form,
