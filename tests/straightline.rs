@@ -722,10 +722,11 @@ fn plant_edits_one_rewritten_line() {
     );
 }
 
-/// `op(op(a, a), c)` after `op(a, c)`: LLVM 16's nary-reassociate never returns on it (so
-/// slgen leaves it out by default, [`slgen::Options`]); ours must, and must keep the meaning.
+/// Min/max whose inner pair SCEV folds (`smax(smax(a, a), c)` after `smax(a, c)`, ...):
+/// LLVM 16's nary-reassociate never returns on them (so slgen leaves them out by default,
+/// [`slgen::Options::degenerate_min_max`]); ours must, and must keep the meaning.
 #[test]
-fn nary_terminates_on_repeated_min_max_operands() {
+fn nary_terminates_on_degenerate_min_max() {
     let _heavy = exclusive();
     let host = host();
     let nary: Vec<String> = pipelines()
@@ -738,21 +739,21 @@ fn nary_terminates_on_repeated_min_max_operands() {
         return;
     }
     let options = slgen::Options {
-        repeated_min_max_operands: true,
+        degenerate_min_max: true,
     };
     // Seeds whose programs hold the form (the generator picks it at random).
     let programs: Vec<Program> = (0..400)
         .map(|s| Program::generate_with(s, options))
-        .filter(|p| p.has_repeated_min_max())
+        .filter(Program::has_min_max_of_one_value)
         .take(4)
         .collect();
     assert!(
         !programs.is_empty(),
-        "slgen never generated op(op(a, a), c)"
+        "slgen generated no degenerate min/max"
     );
     let seeds: Vec<u64> = programs.iter().map(|p| p.seed).collect();
     let text = render_batch(&programs, host.triple, host.datalayout);
-    let name = format!("repeated-min-max-{seeds:?}");
+    let name = format!("degenerate-min-max-{seeds:?}");
     let d = Differential::new_in(SL_FAILURES, &slug(&name), &text).expect("the programs run");
     d.expect_stdout(&expected_batch_output(&programs), CONTEXT)
         .expect("lli prints what slgen computed");
@@ -762,7 +763,7 @@ fn nary_terminates_on_repeated_min_max_operands() {
         let run = run_tool(cmd, text.as_bytes(), Duration::from_secs(30));
         assert!(
             run.status.is_some(),
-            "{p} did not finish in 30 s on op(op(a, a), c) (seeds {seeds:?})"
+            "{p} did not finish in 30 s on degenerate min/max (seeds {seeds:?})"
         );
         let out = String::from_utf8_lossy(&run.stdout);
         assert!(run.clean(), "{}", run.failure_detail());

@@ -1158,12 +1158,9 @@ impl Builder<'_> {
         }
     }
 
-    /// Three different integer values of `ty`.
-    fn distinct_operands(&mut self, ty: Ty) -> (Opnd, Opnd, Opnd) {
-        let pool: Vec<usize> = self
-            .visible
-            .iter()
-            .copied()
+    /// Three different arguments of type `ty` (each type has five).
+    fn distinct_arguments(&mut self, ty: Ty) -> (Opnd, Opnd, Opnd) {
+        let pool: Vec<usize> = (1..=ARGS.len())
             .filter(|&id| matches!(self.kinds[id], Kind::Wide(t) | Kind::Index(t) if t == ty))
             .collect();
         let mut picked: Vec<usize> = Vec::new();
@@ -1471,13 +1468,19 @@ impl Builder<'_> {
             "nary-{}: {0}({0}(a, b), c) after {0}(a, c)",
             op.name()
         ));
-        let (a, b, c) = self.distinct_operands(ty);
-        // `op(op(a, a), c)` after `op(a, c)` hangs LLVM 16's nary-reassociate (SCEV folds
-        // `op(a, a)` to `a`, and the pass rewrites forever), so it is generated only on request.
-        let b = if self.options.repeated_min_max_operands && self.rng.percent(50) {
-            a
+        // Three different arguments, which SCEV can neither fold nor order: LLVM 16's
+        // nary-reassociate never terminates when `op(a, b)` folds in SCEV (see
+        // [`Options::degenerate_min_max`]), so such operands come only on request.
+        let (a, b, c) = if self.options.degenerate_min_max {
+            let (a, c) = (self.operand(ty), self.operand(ty));
+            let b = if self.rng.percent(40) {
+                a
+            } else {
+                self.operand(ty)
+            };
+            (a, b, c)
         } else {
-            b
+            self.distinct_arguments(ty)
         };
         let ac = self.minmax(op, ty, a, c, intrinsic);
         self.emit(ty, ac);
@@ -1990,9 +1993,13 @@ fn kernel(rng: &mut SplitMix64, mem: &[u8], options: Options) -> Kernel {
 /// upstream twins would fail for upstream's sake, not ours).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
-    /// nary min/max pieces `op(op(a, a), c)` after `op(a, c)`: LLVM 16's `nary-reassociate`
-    /// never terminates on them (llvm/llvm-project#56335 is the same family of hang).
-    pub repeated_min_max_operands: bool,
+    /// nary min/max pieces `op(op(a, b), c)` after `op(a, c)` whose operands are any values,
+    /// the same one twice included, not only three different arguments. LLVM 16's
+    /// `nary-reassociate` never terminates when SCEV folds `op(a, b)` to one of its operands:
+    /// `smax(smax(a, a), c)` after `smax(a, c)`, or `umax(umax(z, n), y)` after `umax(z, y)`
+    /// where `z = mul x, 0` (SCEV: `umax(0, n)` is `n`). llvm/llvm-project#56335 (open) is
+    /// the same family of hang.
+    pub degenerate_min_max: bool,
 }
 
 /// A generated program: kernels with their rows. Render it, run it, compare.
@@ -2030,20 +2037,21 @@ impl Program {
         self.kernels.len()
     }
 
-    /// Whether some min/max has the same operand twice (see [`Options`]).
-    pub fn has_repeated_min_max(&self) -> bool {
-        fn any(stmts: &[Stmt]) -> bool {
+    /// Whether some min/max has the same operand twice, the surest of the forms
+    /// [`Options::degenerate_min_max`] adds.
+    pub fn has_min_max_of_one_value(&self) -> bool {
+        fn walk(stmts: &[Stmt]) -> bool {
             stmts.iter().any(|s| match s {
                 Stmt::MinMax { l, r, .. } => l == r,
                 Stmt::If {
                     then_body,
                     else_body,
                     ..
-                } => any(then_body) || any(else_body),
+                } => walk(then_body) || walk(else_body),
                 _ => false,
             })
         }
-        self.kernels.iter().any(|k| any(&k.stmts))
+        self.kernels.iter().any(|k| walk(&k.stmts))
     }
 
     /// Kernel calls at run time.
