@@ -18,6 +18,8 @@
 //! - `gpucc`: the whole suite in the paper's order ([`GPUCC_TEXT`]): a module
 //!   pass that has the PassBuilder which loaded the plugin parse and run a
 //!   pipeline text, so our passes and LLVM's own (GVN, EarlyCSE) mix;
+//! - `gpucc-straight-line`: the §3.4/§3.5 subset ([`STRAIGHT_LINE_TEXT`]),
+//!   also a module pass;
 //! - `-aa-pipeline=gpucc-memspace-aa`: the alias analysis, registered by the
 //!   shim (`llvm::aa`), since llvm-plugin cannot register AAs.
 //!
@@ -129,6 +131,11 @@ fn parse_module_element(element: &str, mpm: &mut ModulePassManager) -> PipelineP
         mpm.add_pass(Suite::gpucc(false));
         return PipelineParsing::Parsed;
     }
+    if let Some(text) = params::split(element, STRAIGHT_LINE) {
+        params_or_fatal(STRAIGHT_LINE, params::parse(text, &[], |_, _| {}));
+        mpm.add_pass(Suite::straight_line());
+        return PipelineParsing::Parsed;
+    }
     // At module level, memory-space inference also looks across calls.
     if let Some(text) = params::split(element, infer_address_spaces::NAME) {
         let p = params_or_fatal(infer_address_spaces::NAME, InferParams::parse(text));
@@ -196,11 +203,28 @@ struct Pipeline {
 }
 
 /// The `gpucc` suite in the paper's order, as a pipeline that mixes our
-/// passes with LLVM's own: memory-space inference (with inter-procedural
-/// specialization), the 64-bit division bypass (slow path opaque to llc's
-/// CodeGenPrepare), and memory-space annotation for the backend's AA.
+/// passes with LLVM's own, in the order of LLVM 16's NVPTX backend
+/// (`NVPTXPassConfig::addIRPasses` at -O3): memory-space inference (with
+/// inter-procedural specialization, §3.2), pointer-arithmetic reassociation
+/// (§3.4.1), speculative execution (§3.5; only on targets with divergent
+/// branches, as NVPTX's own copy), straight-line strength reduction (§3.4.2),
+/// GVN, global reassociation (§3.4.3), EarlyCSE, then the 64-bit division
+/// bypass (§3.6; slow path opaque to llc's CodeGenPrepare) and memory-space
+/// annotation for the backend's AA (§3.3).
 pub const GPUCC_TEXT: &str = "gpucc-infer-address-spaces,\
-     function(gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate)";
+     function(gpucc-separate-const-offset-from-gep,\
+     gpucc-speculative-execution<only-if-divergent-target>,gpucc-slsr,gvn,\
+     gpucc-nary-reassociate,early-cse,\
+     gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate)";
+
+/// The pipeline name of the straight-line subset (§3.4 and §3.5).
+pub const STRAIGHT_LINE: &str = "gpucc-straight-line";
+
+/// The §3.4/§3.5 subset of [`GPUCC_TEXT`]: pointer-arithmetic reassociation,
+/// speculative execution, SLSR, GVN, global reassociation and EarlyCSE, on
+/// any target (speculation is not limited to divergent targets here).
+pub const STRAIGHT_LINE_TEXT: &str = "function(gpucc-separate-const-offset-from-gep,\
+     gpucc-speculative-execution,gpucc-slsr,gvn,gpucc-nary-reassociate,early-cse)";
 
 /// A named pipeline of passes (ours and LLVM's), run by the PassBuilder that
 /// loaded the plugin.
@@ -218,6 +242,14 @@ impl Suite {
             name: PIPELINE,
             text: GPUCC_TEXT,
             auto,
+        }
+    }
+
+    fn straight_line() -> Self {
+        Suite {
+            name: STRAIGHT_LINE,
+            text: STRAIGHT_LINE_TEXT,
+            auto: false,
         }
     }
 }

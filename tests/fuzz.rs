@@ -113,6 +113,12 @@ const STRESS_PIPELINES: &[(&str, Expect, Expect)] = &[
     // the point is the verifier, no crash, and determinism.
     ("gpucc-separate-const-offset-from-gep", Any, Any),
     ("gpucc-separate-const-offset-from-gep<lower-gep>", Any, Any),
+    // Straight-line strength reduction, global reassociation and speculative execution:
+    // llvm-stress code is branchy arithmetic, so each may or may not find work.
+    ("gpucc-slsr", Any, Any),
+    ("gpucc-nary-reassociate", Any, Any),
+    ("gpucc-speculative-execution", Any, Any),
+    ("gpucc-straight-line", Any, Any),
 ];
 
 /// Upstream passes that query alias analysis heavily, over `gpucc-memspace-aa` alone. LICM
@@ -126,6 +132,12 @@ const MEMSPACE_AA_PIPELINE: &str = "-aa-pipeline=gpucc-memspace-aa \
 const DIFF_PIPELINES: &[(&str, bool)] = &[
     ("gpucc-bypass-slow-division<force>", true),
     ("gpucc-bypass-slow-division<force;opaque-slow-path>", true),
+    // The bypass makes if-then-else diamonds around each division: speculative execution
+    // hoists out of them, and the straight-line passes work on what it hoisted.
+    (
+        "function(gpucc-bypass-slow-division<force>),gpucc-straight-line",
+        true,
+    ),
 ];
 
 /// Lines divgen programs print before each program and each kernel call: the context shown

@@ -73,6 +73,9 @@ const DEFAULT_PIPELINES: &[&str] = &[
     "gpucc-slsr",
     "gpucc-nary-reassociate",
     "gpucc-separate-const-offset-from-gep,gpucc-slsr,gvn,gpucc-nary-reassociate,early-cse",
+    // The named subset (with speculative execution) and the whole suite.
+    "gpucc-straight-line",
+    "gpucc",
 ];
 
 /// The upstream `SeparateConstOffsetFromGEP` with `LowerGEP = true`, through `llc` (see the
