@@ -105,36 +105,6 @@ done
 "$LLVM_BIN/llc" --version | grep -q 'LLVM version 16\.' ||
   die "$LLVM_BIN/llc is not LLVM 16"
 
-# venv_tool PATTERN PACKAGE: prints the tool of target/ptxas-venv whose path
-# matches PATTERN, after installing PACKAGE there with pip if it is missing;
-# prints nothing (and says why on stderr) when that fails, e.g. offline.
-venv_tool() {
-  local pattern="$1" package="$2" venv="$ROOT/target/ptxas-venv" found
-  found="$(find "$venv" -path "$pattern" -type f 2>/dev/null | head -n 1)"
-  if [[ -z "$found" ]]; then
-    echo "$BENCH_NAME: installing $package into $venv (pip)" >&2
-    if { [[ -x "$venv/bin/pip" ]] || python3 -m venv "$venv"; } >&2 &&
-      timeout 600 "$venv/bin/pip" install --quiet --disable-pip-version-check \
-        "$package" >&2; then
-      found="$(find "$venv" -path "$pattern" -type f | head -n 1)"
-    fi
-    [[ -n "$found" ]] || echo "$BENCH_NAME: could not install $package (no network?)" >&2
-  fi
-  printf '%s' "$found"
-}
-
-# tool VAR PATTERN PACKAGE: the tool named by the environment variable VAR
-# when it is set (empty: none), else venv_tool PATTERN PACKAGE.
-tool() {
-  local var="$1"
-  if [[ -n "${!var+set}" ]]; then
-    [[ -z "${!var}" || -x "${!var}" ]] || die "$var='${!var}' is not an executable"
-    printf '%s' "${!var}"
-  else
-    venv_tool "$2" "$3"
-  fi
-}
-
 PTXAS_BIN="$(tool PTXAS '*/nvidia/cuda_nvcc/bin/ptxas' nvidia-cuda-nvcc-cu12)"
 NVDISASM_BIN=""
 if [[ -n "$PTXAS_BIN" ]]; then

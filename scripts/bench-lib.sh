@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# What scripts/bench-bypass.sh and scripts/bench-infer-address-spaces.sh share:
+# What the benchmark scripts share (scripts/bench-*.sh):
 # sourced by them, not run. It defines functions only; a benchmark calls them in
 # this order:
 #   bench_init NAME "$@"           settings from the environment and arguments
@@ -7,6 +7,11 @@
 #   bench_generate PREFIX GEN UNIT the bitcode modules
 #   bench_python <<'PY' ... PY     its Python program, after the shared harness
 # The environment and arguments they read are documented in each benchmark.
+#
+# The code-quality and OpenMP register benchmarks (bench-codequality.sh,
+# bench-openmp-registers.sh) use only die, which needs BENCH_NAME, and the
+# NVIDIA tool helpers at the end (venv_tool, tool: ptxas and nvdisasm from
+# PyPI wheels in ROOT/target/ptxas-venv), which also need ROOT.
 
 # die MESSAGE...: prints "NAME: MESSAGE" to stderr (NAME from bench_init) and
 # exits with status 2, the benchmarks' status for an error.
@@ -247,4 +252,34 @@ def finish(ok, what):
     sys.exit(0 if ok else 1)
 
 PY
+}
+
+# venv_tool PATTERN PACKAGE: prints the tool of ROOT/target/ptxas-venv whose
+# path matches PATTERN, after installing PACKAGE there with pip if it is missing;
+# prints nothing (and says why on stderr) when that fails, e.g. offline.
+venv_tool() {
+  local pattern="$1" package="$2" venv="$ROOT/target/ptxas-venv" found
+  found="$(find "$venv" -path "$pattern" -type f 2>/dev/null | head -n 1)"
+  if [[ -z "$found" ]]; then
+    echo "$BENCH_NAME: installing $package into $venv (pip)" >&2
+    if { [[ -x "$venv/bin/pip" ]] || python3 -m venv "$venv"; } >&2 &&
+      timeout 600 "$venv/bin/pip" install --quiet --disable-pip-version-check \
+        "$package" >&2; then
+      found="$(find "$venv" -path "$pattern" -type f | head -n 1)"
+    fi
+    [[ -n "$found" ]] || echo "$BENCH_NAME: could not install $package (no network?)" >&2
+  fi
+  printf '%s' "$found"
+}
+
+# tool VAR PATTERN PACKAGE: the tool named by the environment variable VAR
+# when it is set (empty: none), else venv_tool PATTERN PACKAGE.
+tool() {
+  local var="$1"
+  if [[ -n "${!var+set}" ]]; then
+    [[ -z "${!var}" || -x "${!var}" ]] || die "$var='${!var}' is not an executable"
+    printf '%s' "${!var}"
+  else
+    venv_tool "$2" "$3"
+  fi
 }
