@@ -23,7 +23,9 @@
 //!     %q  = getelementptr float, ptr %a, i64 %ij then2:
 //!     store float 1.0, ptr %q                    store float 1.0, ptr %q
 //! ```
-//! After the hoist `%p` dominates `%q`, and SLSR rewrites `%q` as `%p + %j`.
+//! After the hoist `%p` dominates `%q`, and `gpucc-nary-reassociate` rewrites
+//! `%q` as `getelementptr float, ptr %p, i64 %j` (SLSR does not: `%q`'s
+//! index `%i + %j` is no multiple of `%p`'s stride `%i`).
 //! Later passes sink back what did not pay off.
 //!
 //! *Shapes* (upstream's `runOnBasicBlock`). A block `B` ending in a
