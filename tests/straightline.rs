@@ -20,12 +20,12 @@
 //!   not know yet is replaced here by its upstream twin (said loudly), so this always runs.
 //! - `nary_terminates_on_degenerate_min_max`: min/max forms that hang LLVM 16's
 //!   nary-reassociate (left out of the default generator, see `slgen::Options`) must not hang
-//!   ours, nor change what the programs print. Skipped until `gpucc-nary-reassociate` lands.
+//!   ours, nor change what the programs print (skipped, loudly, in a build without it).
 //! - Small checks of the generator (determinism, flag rules), the llc stand-in, the planting
 //!   and the skip rule.
 //!
 //! **Pipelines.** `GPUCC_SL_PIPELINES` (`|`-separated) replaces [`DEFAULT_PIPELINES`], e.g. with
-//! the upstream twins while ours are being written:
+//! the upstream twins, to check the harness against LLVM 16:
 //! ```text
 //! GPUCC_SL_PIPELINES='separate-const-offset-from-gep|llc:separate-const-offset-from-gep<lower-gep>|slsr|nary-reassociate|separate-const-offset-from-gep,slsr,gvn,nary-reassociate,early-cse'
 //! ```
