@@ -8,6 +8,8 @@
 //!   specializes functions across calls (`passes::specialize_spaces`);
 //! - `gpucc-memspace-annotate`: function pass (memory-space scopes as
 //!   scoped-noalias metadata);
+//! - `gpucc-openmp-opt[<no-spmdization;no-folding;no-deglobalization;no-state-machine-rewrite>]`:
+//!   module pass, SPMDization of generic-mode OpenMP target kernels;
 //! - `gpucc`: the whole suite in the paper's order ([`GPUCC_TEXT`]): a module
 //!   pass that has the PassBuilder which loaded the plugin parse and run a
 //!   pipeline text, so our passes and LLVM's own (GVN, EarlyCSE) mix;
@@ -31,6 +33,7 @@ use crate::params;
 use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
 use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
+use crate::passes::openmp_opt::{self, OpenMpOptParams};
 use crate::passes::specialize_spaces;
 use crate::passes::{Changed, FunctionPass, PassCx};
 use llvm_plugin::inkwell::module::Module;
@@ -94,6 +97,11 @@ fn parse_module_element(element: &str, mpm: &mut ModulePassManager) -> PipelineP
     if let Some(text) = params::split(element, PIPELINE) {
         params_or_fatal(PIPELINE, params::parse(text, &[], |_, _| {}));
         mpm.add_pass(Suite::gpucc(false));
+        return PipelineParsing::Parsed;
+    }
+    if let Some(text) = params::split(element, openmp_opt::NAME) {
+        let p = params_or_fatal(openmp_opt::NAME, OpenMpOptParams::parse(text));
+        mpm.add_pass(OpenMpOpt(p));
         return PipelineParsing::Parsed;
     }
     // At module level, memory-space inference also looks across calls.
@@ -208,6 +216,31 @@ impl LlvmModulePass for Suite {
             // The passes inside kept the analyses up to date as they went;
             // what they preserved together is not reported back.
             PreservedAnalyses::None
+        })
+    }
+}
+
+/// `gpucc-openmp-opt`: SPMDization of OpenMP target kernels (module pass).
+struct OpenMpOpt(OpenMpOptParams);
+
+impl LlvmModulePass for OpenMpOpt {
+    fn run_pass(
+        &self,
+        module: &mut Module<'_>,
+        manager: &ModuleAnalysisManager,
+    ) -> PreservedAnalyses {
+        guarded(openmp_opt::NAME, || {
+            let functions = edge::functions(module);
+            // Non-OpenMP modules are left alone, analyses included.
+            if !functions
+                .iter()
+                .any(|f| f.get_name().to_bytes() == b"__kmpc_target_init")
+            {
+                return PreservedAnalyses::All;
+            }
+            crate::debug::maybe_inject_panic(openmp_opt::NAME);
+            let fam = edge::module_fam(manager, module);
+            preserved(Changed::from_bool(openmp_opt::run(&functions, fam, &self.0)))
         })
     }
 }

@@ -5,4 +5,5 @@ pub mod addr_space;
 pub mod fxhash;
 pub mod infer_spaces;
 pub mod memspace;
+pub mod openmp;
 pub mod target;

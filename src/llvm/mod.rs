@@ -13,6 +13,7 @@
 pub mod aa;
 pub mod analyses;
 pub mod edge;
+pub mod openmp;
 mod ffi;
 pub mod pipeline;
 

@@ -1,0 +1,494 @@
+//! `gpucc-openmp-opt`: SPMDization of generic-mode OpenMP target kernels.
+//!
+//! Source: issue 7; the "control loop" of Bertolli et al. (LLVM-HPC 2015) and
+//! LLVM 16's OpenMPOpt.cpp (`AAKernelInfo`, `changeToSPMDMode`), rewritten.
+//!
+//! A target region that is not a combined construct is compiled in *generic*
+//! mode: one main thread runs the sequential code, the other threads wait in a
+//! state machine and are woken for each `__kmpc_parallel_51`. In *SPMD* mode
+//! every thread runs the whole kernel: no state machine, fewer registers, more
+//! occupancy. The paper measured 64 registers for the control loop against 21
+//! for the combined form, and up to 4x run time.
+//!
+//! ```text
+//!   %r = call i32 @__kmpc_target_init(ptr @1, i8 1, i1 true)     ; generic
+//!   ...                                                         ; user code
+//!   store double 3.14, ptr %pi          ; %pi = __kmpc_alloc_shared(8)
+//!   call void @__kmpc_parallel_51(..., ptr @outlined, ...)
+//! ==>
+//!   %r = call i32 @__kmpc_target_init(ptr @1, i8 2, i1 false)    ; SPMD
+//!   %tid = call i32 @__kmpc_get_hardware_thread_id_in_block()
+//!   br (%tid == 0), label %region.guarded, label %region.barrier
+//! region.guarded:                       ; one thread writes the shared copy
+//!   store double 3.14, ptr addrspacecast (ptr addrspace(3) @pi_shared to ptr)
+//! region.barrier:
+//!   call void @__kmpc_barrier_simple_spmd(ptr @1, i32 %tid)
+//!   call void @__kmpc_parallel_51(..., ptr @outlined, ...)      ; all threads
+//! ```
+//!
+//! Algorithm (plan, then apply):
+//! 1. Kernels: functions calling `__kmpc_target_init` with mode generic
+//!    (`analysis::openmp::find_kernels`). A kernel without its
+//!    `@<kernel>_exec_mode` global is skipped with a remark (the host reads the
+//!    launch mode there; LLVM 16 crashes on such a kernel).
+//! 2. Amenability (`analysis::openmp::analyze_kernel`): every instruction of
+//!    the sequential code is free, thread-private, guardable, globalized, or a
+//!    blocker. A kernel with a blocker stays generic (OMP121 names it).
+//! 3. Cross-kernel checks, to a fixed point: a function other than the kernel
+//!    that must be changed (guards, globalized variables) must be internal,
+//!    called only directly, never inside a parallel region, and reached only
+//!    by kernels that all become SPMD (in generic mode a guard would deadlock).
+//! 4. Apply: globalized variables become `addrspace(3)` globals (one per team);
+//!    guarded regions (see `guard.rs`); exec-mode global := 3 (generic-SPMD,
+//!    as LLVM 16 writes it), init := (2, false), deinit := 2. The
+//!    `if (init == -1) user code else exit` shape stays valid (every thread gets
+//!    -1 in SPMD mode), and so does `__kmpc_parallel_51` (all threads call it).
+//! 5. Folding: `__kmpc_is_spmd_exec_mode()` becomes a constant in a function
+//!    reached only by kernels that agree on the mode, and not reachable from
+//!    outside the module (see `analysis::openmp::Reach`).
+//!
+//! Kernels that stay generic keep their generic state machine here; the
+//! custom state machine (an if-cascade over the known parallel regions) lives
+//! in `state_machine.rs`.
+//!
+//! Parameters: `gpucc-openmp-opt<no-spmdization;no-folding;no-deglobalization;
+//! no-state-machine-rewrite>` (all on by default). LLVM's own options
+//! `-openmp-opt-disable`, `-openmp-opt-disable-spmdization`,
+//! `-openmp-opt-disable-folding`, `-openmp-opt-disable-deglobalization` and
+//! `-openmp-opt-disable-state-machine-rewrite` are honoured too.
+//!
+//! Remarks (`-pass-remarks*=gpucc-openmp-opt`): passed `OMP120` "Transformed
+//! generic-mode kernel to SPMD-mode."; missed `OMP121` "Value has potential
+//! side effects preventing SPMD-mode execution..." at each blocker; analysis
+//! `GuardedRegion` (one per guarded region), `Globalized` (a variable moved to
+//! shared memory), `NoExecModeGlobal`, `FoldedIsSpmdExecMode`. Tests:
+//! test/ir/openmp/.
+
+mod guard;
+
+use crate::analysis::openmp::{self as omp, Amenability, Kernel, Reach};
+use crate::llvm::{self, Fam, RemarkKind};
+use crate::params::{self, Kind, ParamError, Spec, Value};
+use inkwell::values::{
+    AsValueRef, BasicValue, FunctionValue, InstructionOpcode, InstructionValue,
+};
+use std::collections::BTreeSet;
+
+/// The pipeline name.
+pub const NAME: &str = "gpucc-openmp-opt";
+
+/// What the pass may do (all on by default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenMpOptParams {
+    /// Switch amenable generic kernels to SPMD mode.
+    pub spmdization: bool,
+    /// Fold runtime queries whose answer is known.
+    pub folding: bool,
+    /// Move globalized variables into shared memory (needed to SPMDize a
+    /// kernel that has them).
+    pub deglobalization: bool,
+    /// Rewrite the generic state machine of kernels that stay generic
+    /// (state_machine.rs).
+    pub state_machine_rewrite: bool,
+}
+
+impl Default for OpenMpOptParams {
+    fn default() -> Self {
+        OpenMpOptParams {
+            spmdization: true,
+            folding: true,
+            deglobalization: true,
+            state_machine_rewrite: true,
+        }
+    }
+}
+
+impl OpenMpOptParams {
+    const SPECS: &'static [Spec] = &[
+        Spec {
+            name: "spmdization",
+            kind: Kind::Flag,
+        },
+        Spec {
+            name: "folding",
+            kind: Kind::Flag,
+        },
+        Spec {
+            name: "deglobalization",
+            kind: Kind::Flag,
+        },
+        Spec {
+            name: "state-machine-rewrite",
+            kind: Kind::Flag,
+        },
+    ];
+
+    /// Parses `spmdization;no-folding;...`; LLVM's `-openmp-opt-disable*`
+    /// options, when given, switch the matching feature off first.
+    pub fn parse(text: &str) -> Result<Self, ParamError> {
+        let mut p = OpenMpOptParams::default();
+        let off = |name: &str| matches!(llvm::upstream_bool_option(name), Some((true, _)));
+        if off("openmp-opt-disable") {
+            p.spmdization = false;
+            p.folding = false;
+            p.deglobalization = false;
+            p.state_machine_rewrite = false;
+        }
+        p.spmdization &= !off("openmp-opt-disable-spmdization");
+        p.folding &= !off("openmp-opt-disable-folding");
+        p.deglobalization &= !off("openmp-opt-disable-deglobalization");
+        p.state_machine_rewrite &= !off("openmp-opt-disable-state-machine-rewrite");
+        params::parse(text, Self::SPECS, |name, v| match (name, v) {
+            ("spmdization", Value::Flag(b)) => p.spmdization = b,
+            ("folding", Value::Flag(b)) => p.folding = b,
+            ("deglobalization", Value::Flag(b)) => p.deglobalization = b,
+            ("state-machine-rewrite", Value::Flag(b)) => p.state_machine_rewrite = b,
+            _ => unreachable!("gpucc-openmp-opt: SPECS and parse agree"),
+        })?;
+        Ok(p)
+    }
+}
+
+/// Module-level remarks: each goes to the function holding its instruction.
+pub struct Remarks<'a> {
+    fam: Fam<'a>,
+}
+
+impl<'a> Remarks<'a> {
+    pub fn new(fam: Fam<'a>) -> Self {
+        Remarks { fam }
+    }
+
+    /// Emits remark `name` on `f` (at `at` when given); `msg` is only built
+    /// when someone listens.
+    pub fn emit(
+        &self,
+        kind: RemarkKind,
+        name: &str,
+        f: FunctionValue<'_>,
+        at: Option<InstructionValue<'_>>,
+        msg: impl FnOnce() -> String,
+    ) {
+        if llvm::remarks_wanted(f, NAME) {
+            llvm::emit_remark(self.fam, f, at, kind, NAME, name, &msg());
+        }
+    }
+
+    fn at(&self, kind: RemarkKind, name: &str, at: InstructionValue<'_>, msg: impl FnOnce() -> String) {
+        if let Some(f) = at.get_parent().and_then(|b| b.get_parent()) {
+            self.emit(kind, name, f, Some(at), msg);
+        }
+    }
+}
+
+/// Counters, reported as one `Stats` analysis remark per module (on the first kernel).
+#[derive(Debug, Default)]
+struct Stats {
+    num_kernels: u64,
+    num_spmdized: u64,
+    num_refused: u64,
+    num_guarded_regions: u64,
+    num_globalized: u64,
+    num_folded: u64,
+}
+
+/// A kernel and what the plan decided for it.
+struct KernelPlan<'ctx> {
+    kernel: Kernel<'ctx>,
+    amenability: Amenability<'ctx>,
+    /// Becomes SPMD.
+    spmd: bool,
+}
+
+/// Runs the pass on the module whose function definitions and declarations
+/// are `functions`. Returns whether the IR changed.
+pub fn run(functions: &[inkwell::values::FunctionValue<'_>], fam: Fam<'_>, p: &OpenMpOptParams) -> bool {
+    let kernels = omp::find_kernels(functions);
+    if kernels.is_empty() {
+        return false;
+    }
+    let remarks = Remarks::new(fam);
+    let mut stats = Stats {
+        num_kernels: kernels.len() as u64,
+        ..Stats::default()
+    };
+    let plans = plan(&kernels, functions, p, &remarks);
+    let mut changed = false;
+
+    // Apply SPMDization.
+    let mut touched: Vec<FunctionValue<'_>> = Vec::new();
+    for kp in plans.iter().filter(|kp| kp.spmd) {
+        apply_spmd(kp, &remarks, &mut stats);
+        stats.num_spmdized += 1;
+        changed = true;
+        for f in &kp.amenability.functions {
+            if !touched.contains(f) {
+                touched.push(*f);
+            }
+        }
+        remarks.at(RemarkKind::Passed, "OMP120", kp.kernel.init, || {
+            "Transformed generic-mode kernel to SPMD-mode. [OMP120]".to_string()
+        });
+    }
+    for kp in plans.iter().filter(|kp| !kp.spmd && kp.kernel.is_generic()) {
+        stats.num_refused += 1;
+        // state machine: see state_machine.rs
+        remarks.at(RemarkKind::Missed, "OMP121", kp.kernel.init, || {
+            format!(
+                "Kernel {} stays in generic mode with the generic state machine; \
+                 the custom state machine is not built here. [OMP121]",
+                kp.kernel.name
+            )
+        });
+    }
+    if p.folding {
+        let folded = fold_is_spmd(&kernels, functions, &remarks);
+        stats.num_folded = folded;
+        changed |= folded > 0;
+    }
+    if changed {
+        for f in functions {
+            if f.count_basic_blocks() > 0 {
+                fam.invalidate(*f);
+            }
+        }
+    }
+    remarks.at(RemarkKind::Analysis, "Stats", kernels[0].init, || format!("{stats:?}"));
+    let _ = touched;
+    changed
+}
+
+/// Decides which kernels become SPMD; emits the refusals.
+fn plan<'ctx>(
+    kernels: &[Kernel<'ctx>],
+    functions: &[FunctionValue<'ctx>],
+    p: &OpenMpOptParams,
+    remarks: &Remarks<'_>,
+) -> Vec<KernelPlan<'ctx>> {
+    let entries: Vec<FunctionValue<'ctx>> = kernels.iter().map(|k| k.entry).collect();
+    let reach = Reach::compute(kernels, functions);
+    let mut plans: Vec<KernelPlan<'ctx>> = kernels
+        .iter()
+        .map(|k| KernelPlan {
+            kernel: k.clone(),
+            amenability: Amenability::default(),
+            spmd: false,
+        })
+        .collect();
+    if !p.spmdization {
+        return plans;
+    }
+    let runtime_ok = guard::runtime_declarations_fit(functions);
+    for kp in plans.iter_mut() {
+        let k = &kp.kernel;
+        if !k.is_generic() || k.generic_state_machine.is_none() {
+            continue;
+        }
+        if k.exec_mode.is_none() {
+            remarks.at(RemarkKind::Missed, "NoExecModeGlobal", k.init, || {
+                format!(
+                    "kernel {} has no @{}_exec_mode global (the host reads the launch \
+                     mode there); left in generic mode",
+                    k.name, k.name
+                )
+            });
+            continue;
+        }
+        let mut a = omp::analyze_kernel(k, &entries);
+        if !p.deglobalization {
+            for g in a.globalized.drain(..) {
+                a.blockers.push(omp::Blocker {
+                    at: g,
+                    why: "globalized variable and deglobalization is disabled".to_string(),
+                });
+            }
+        }
+        if let Err(why) = &runtime_ok {
+            if !a.guarded.is_empty() {
+                a.blockers.push(omp::Blocker {
+                    at: a.guarded[0],
+                    why: why.clone(),
+                });
+            }
+        }
+        kp.spmd = a.is_amenable();
+        kp.amenability = a;
+    }
+    // Cross-kernel checks, to a fixed point.
+    loop {
+        let mut again = false;
+        let spmd_set: BTreeSet<usize> = (0..plans.len()).filter(|&i| plans[i].spmd).collect();
+        for i in 0..plans.len() {
+            if !plans[i].spmd {
+                continue;
+            }
+            let entry = plans[i].kernel.entry;
+            let changed = plans[i].amenability.changed_callees(entry);
+            let mut why: Option<(InstructionValue<'ctx>, String)> = None;
+            for idx in changed {
+                let f = plans[i].amenability.functions[idx];
+                let at = plans[i]
+                    .amenability
+                    .guarded
+                    .iter()
+                    .chain(&plans[i].amenability.globalized)
+                    .copied()
+                    .find(|inst| inst.get_parent().and_then(|b| b.get_parent()) == Some(f))
+                    .unwrap_or(plans[i].kernel.init);
+                let name = omp::fn_name(f);
+                let reason = if !omp::is_local(f) || omp::direct_callers(f).is_none() {
+                    Some(format!(
+                        "@{name} needs guarding but may be called from outside this module \
+                         or indirectly"
+                    ))
+                } else if reach.in_parallel.contains(&f) {
+                    Some(format!(
+                        "@{name} needs guarding but is also called inside a parallel region"
+                    ))
+                } else if reach.tainted.contains(&f) {
+                    Some(format!("@{name} needs guarding but is reachable from unknown callers"))
+                } else if reach
+                    .kernels_of
+                    .get(&f)
+                    .is_some_and(|ks| !ks.is_subset(&spmd_set))
+                {
+                    Some(format!(
+                        "@{name} needs guarding but is also reached by a kernel that stays generic"
+                    ))
+                } else if !plans[i].amenability.globalized.is_empty()
+                    && omp::reachable(&omp::user_callees(f), false).contains(&f)
+                {
+                    Some(format!("@{name} is recursive and holds a globalized variable"))
+                } else {
+                    None
+                };
+                if let Some(r) = reason {
+                    why = Some((at, r));
+                    break;
+                }
+            }
+            if let Some((at, r)) = why {
+                plans[i].amenability.blockers.push(omp::Blocker { at, why: r });
+                plans[i].spmd = false;
+                again = true;
+            }
+        }
+        if !again {
+            break;
+        }
+    }
+    for kp in &plans {
+        for b in &kp.amenability.blockers {
+            remarks.at(RemarkKind::Missed, "OMP121", b.at, || {
+                format!(
+                    "Value has potential side effects preventing SPMD-mode execution of kernel \
+                     {} ({}). Add `__attribute__((assume(\"ompx_spmd_amenable\")))` to the called \
+                     function to override. [OMP121]",
+                    kp.kernel.name, b.why
+                )
+            });
+        }
+    }
+    plans
+}
+
+/// Rewrites one kernel to SPMD mode.
+fn apply_spmd(kp: &KernelPlan<'_>, remarks: &Remarks<'_>, stats: &mut Stats) {
+    let k = &kp.kernel;
+    let ident = llvm::operand(&k.init, 0);
+    for alloc in &kp.amenability.globalized {
+        guard::globalize(*alloc);
+        stats.num_globalized += 1;
+        remarks.at(RemarkKind::Analysis, "Globalized", *alloc, || {
+            "Replaced globalized variable with a team-wide shared-memory global (one copy \
+             for all threads in SPMD mode)."
+                .to_string()
+        });
+    }
+    // Guards, per function and block, in IR order.
+    let regions = guard::plan_regions(&kp.amenability.guarded);
+    for r in regions.into_iter().rev() {
+        let first = r.first;
+        guard::guard_region(&r, ident);
+        stats.num_guarded_regions += 1;
+        remarks.at(RemarkKind::Analysis, "GuardedRegion", first, || {
+            "Guarded side effects in sequential code: thread 0 executes them, then a \
+             barrier; values used later are broadcast through shared memory."
+                .to_string()
+        });
+    }
+    set_mode(k);
+}
+
+/// Writes SPMD mode into the exec-mode global, the init and deinit calls.
+fn set_mode(k: &Kernel<'_>) {
+    let cx = k
+        .init
+        .get_parent()
+        .expect("gpucc-openmp-opt: init call in a block")
+        .get_context();
+    let i8t = cx.i8_type();
+    let i1t = cx.bool_type();
+    if let Some(g) = k.exec_mode {
+        g.set_initializer(&i8t.const_int(omp::MODE_GENERIC_SPMD, false));
+    }
+    k.init.set_operand(1, i8t.const_int(omp::MODE_SPMD, false));
+    k.init.set_operand(2, i1t.const_int(0, false));
+    for d in &k.deinits {
+        d.set_operand(1, i8t.const_int(omp::MODE_SPMD, false));
+    }
+}
+
+/// Folds `__kmpc_is_spmd_exec_mode()` where every reaching kernel agrees.
+fn fold_is_spmd<'ctx>(
+    kernels: &[Kernel<'ctx>],
+    functions: &[FunctionValue<'ctx>],
+    remarks: &Remarks<'_>,
+) -> u64 {
+    let Some(query) = functions
+        .iter()
+        .find(|f| omp::fn_name(**f) == "__kmpc_is_spmd_exec_mode")
+    else {
+        return 0;
+    };
+    // Re-read the modes: SPMDization just changed some.
+    let modes: Vec<Option<u64>> = kernels
+        .iter()
+        .map(|k| omp::const_int_operand(k.init, 1))
+        .collect();
+    let reach = Reach::compute(kernels, functions);
+    let mut folded = 0;
+    for (user, _) in llvm::uses_of(*query) {
+        if omp::callee(user) != Some(*query) || user.get_opcode() != InstructionOpcode::Call {
+            continue;
+        }
+        let Some(f) = user.get_parent().and_then(|b| b.get_parent()) else {
+            continue;
+        };
+        if reach.tainted.contains(&f) {
+            continue;
+        }
+        let Some(ks) = reach.kernels_of.get(&f) else {
+            continue;
+        };
+        let ms: BTreeSet<Option<u64>> = ks.iter().map(|&i| modes[i]).collect();
+        let value = match ms.iter().collect::<Vec<_>>().as_slice() {
+            [Some(m)] if *m == omp::MODE_SPMD => 1,
+            [Some(m)] if *m == omp::MODE_GENERIC => 0,
+            _ => continue,
+        };
+        let Some(ty) = user.get_type().is_int_type().then(|| user.get_type().into_int_type()) else {
+            continue;
+        };
+        let c = ty.const_int(value, false);
+        remarks.at(RemarkKind::Analysis, "FoldedIsSpmdExecMode", user, || {
+            format!("Folded __kmpc_is_spmd_exec_mode() to {value}: every kernel reaching this function runs in {} mode.",
+                if value == 1 { "SPMD" } else { "generic" })
+        });
+        llvm::replace_all_uses(user, c.as_basic_value_enum());
+        user.erase_from_basic_block();
+        folded += 1;
+    }
+    let _ = AsValueRef::as_value_ref(query);
+    folded
+}
