@@ -478,6 +478,32 @@ fn call_writes_no_memory(call: InstructionValue<'_>, f: Option<FunctionValue<'_>
         .any(|a| !memory_allows_writes(a))
 }
 
+/// Is `inst` a call without any memory effect: an intrinsic or function
+/// declared `memory(none)`, or a team-uniform runtime query?
+pub fn is_pure_call(inst: InstructionValue<'_>) -> bool {
+    if inst.get_opcode() != InstructionOpcode::Call {
+        return false;
+    }
+    let Some(f) = callee(inst) else {
+        return false;
+    };
+    if matches!(
+        runtime_kind(&fn_name(f)),
+        Some(Runtime::Uniform | Runtime::GlobalThreadNum)
+    ) {
+        return true;
+    }
+    let kind = Attribute::get_named_enum_kind_id("memory");
+    let site = CallSiteValue::try_from(inst)
+        .ok()
+        .and_then(|cs| cs.get_enum_attribute(AttributeLoc::Function, kind));
+    let decl = f.get_enum_attribute(AttributeLoc::Function, kind);
+    [site, decl]
+        .into_iter()
+        .flatten()
+        .any(|a| a.get_enum_value() == 0)
+}
+
 /// Is the call, or its callee, marked `"llvm.assume"="...ompx_spmd_amenable..."`?
 pub fn assumed_spmd_amenable(call: InstructionValue<'_>, f: Option<FunctionValue<'_>>) -> bool {
     let has = |a: Option<Attribute>| {

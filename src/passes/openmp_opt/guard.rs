@@ -36,9 +36,10 @@ use inkwell::basic_block::BasicBlock;
 use inkwell::module::Linkage;
 use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::{
-    AsValueRef, BasicValue, BasicValueEnum, CallSiteValue, FunctionValue, InstructionOpcode,
+    AsValueRef, BasicValueEnum, CallSiteValue, FunctionValue, InstructionOpcode,
     InstructionValue,
 };
+use inkwell::values::BasicValue as _;
 use inkwell::AddressSpace;
 use std::collections::HashMap;
 
@@ -52,6 +53,9 @@ const SHARED_SPACE: u16 = 3;
 pub struct Region<'ctx> {
     pub first: InstructionValue<'ctx>,
     pub last: InstructionValue<'ctx>,
+    /// Side-effect-free instructions between them that later code uses:
+    /// moved before `first`, so every thread computes them.
+    pub hoist: Vec<InstructionValue<'ctx>>,
 }
 
 /// Do existing declarations of the runtime functions the guards call have
@@ -113,22 +117,48 @@ pub fn plan_regions<'ctx>(guarded: &[InstructionValue<'ctx>]) -> Vec<Region<'ctx
                 }
                 j += 1;
             }
-            // In-between instructions used after the region end it early.
+            // In-between instructions used after the region are hoisted above
+            // it when they can be (pure, operands defined before the region);
+            // otherwise they end it early.
             let mut end = last;
+            let mut hoist: Vec<usize> = Vec::new();
             for k in start + 1..last {
-                if !is_g[k] && used_outside(insts[k], b, &pos, start, last) {
-                    end = (start..k).rev().find(|&x| is_g[x]).unwrap_or(start);
-                    break;
+                if is_g[k] || !used_outside(insts[k], b, &pos, start, last) {
+                    continue;
                 }
+                let operands_before = llvm::operands(insts[k]).into_iter().all(|v| {
+                    v.as_instruction_value()
+                        .and_then(|d| pos.get(&d).copied())
+                        .map_or(true, |p| p < start || hoist.contains(&p))
+                });
+                if is_hoistable(insts[k]) && operands_before {
+                    hoist.push(k);
+                    continue;
+                }
+                end = (start..k).rev().find(|&x| is_g[x]).unwrap_or(start);
+                hoist.retain(|&h| h < end);
+                break;
             }
             out.push(Region {
                 first: insts[start],
                 last: insts[end],
+                hoist: hoist.into_iter().map(|h| insts[h]).collect(),
             });
             i = end + 1;
         }
     }
     out
+}
+
+/// May `inst` run before the region instead of inside it? It must not touch
+/// memory (a load could read what the region writes).
+fn is_hoistable(inst: InstructionValue<'_>) -> bool {
+    use InstructionOpcode::*;
+    match inst.get_opcode() {
+        Call => omp::is_pure_call(inst),
+        Load | Phi | Alloca => false,
+        _ => region_safe(inst),
+    }
 }
 
 fn block_instructions<'ctx>(b: BasicBlock<'ctx>) -> Vec<InstructionValue<'ctx>> {
@@ -144,6 +174,9 @@ fn block_instructions<'ctx>(b: BasicBlock<'ctx>) -> Vec<InstructionValue<'ctx>> 
 /// May a side-effect-free instruction sit inside a region (run by thread 0 only)?
 fn region_safe(inst: InstructionValue<'_>) -> bool {
     use InstructionOpcode::*;
+    if inst.get_opcode() == Call {
+        return omp::is_pure_call(inst);
+    }
     !matches!(
         inst.get_opcode(),
         Phi | Alloca
@@ -278,40 +311,82 @@ pub fn globalize(alloc: InstructionValue<'_>) {
     alloc.erase_from_basic_block();
 }
 
-/// Does anything between the previous synchronization point of the block and
-/// `first` read memory that thread 0 may be about to overwrite?
+/// Does anything between the previous synchronization point and `first` read
+/// memory that thread 0 may be about to overwrite? The walk goes up through
+/// single predecessors (at most [`MAX_WALK_BLOCKS`] blocks), and stops at a
+/// barrier or at `__kmpc_target_init` (nothing was read before the kernel
+/// started).
 fn needs_barrier_before(first: InstructionValue<'_>) -> bool {
     let mut i = first.get_previous_instruction();
-    while let Some(x) = i {
-        match x.get_opcode() {
-            InstructionOpcode::Load => {
-                let private = llvm::operand(&x, 0)
-                    .is_some_and(|p| omp::place_of(p, &[], 0) == omp::Place::Private);
-                if !private {
-                    return true;
-                }
+    let mut block = first.get_parent();
+    let mut walked = 0;
+    loop {
+        while let Some(x) = i {
+            if let Some(answer) = sync_or_read(x) {
+                return answer;
             }
-            InstructionOpcode::Call => {
-                let name = omp::callee(x).map(omp::fn_name).unwrap_or_default();
-                if name == BARRIER || name == omp::TARGET_INIT {
-                    return false;
-                }
-                let harmless = matches!(
-                    omp::runtime_kind(&name),
-                    Some(omp::Runtime::GlobalThreadNum | omp::Runtime::Uniform)
-                ) || name.starts_with("llvm.lifetime")
-                    || name.starts_with("llvm.dbg")
-                    || name == HW_TID;
-                if !harmless {
-                    return true;
-                }
-            }
-            InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg => return true,
-            _ => {}
+            i = x.get_previous_instruction();
         }
-        i = x.get_previous_instruction();
+        walked += 1;
+        let Some(pred) = block.and_then(single_predecessor) else {
+            return true;
+        };
+        if walked > MAX_WALK_BLOCKS {
+            return true;
+        }
+        block = Some(pred);
+        i = pred.get_last_instruction();
     }
-    true
+}
+
+/// How far [`needs_barrier_before`] looks back.
+const MAX_WALK_BLOCKS: usize = 8;
+
+/// `Some(false)` at a synchronization point, `Some(true)` at a read of memory
+/// that may be shared, `None` otherwise.
+fn sync_or_read(x: InstructionValue<'_>) -> Option<bool> {
+    match x.get_opcode() {
+        InstructionOpcode::Load => {
+            let private = llvm::operand(&x, 0)
+                .is_some_and(|p| omp::place_of(p, &[], 0) == omp::Place::Private);
+            (!private).then_some(true)
+        }
+        InstructionOpcode::Call => {
+            let name = omp::callee(x).map(omp::fn_name).unwrap_or_default();
+            if name == BARRIER || name == omp::TARGET_INIT {
+                return Some(false);
+            }
+            let harmless = omp::is_pure_call(x)
+                || name.starts_with("llvm.lifetime")
+                || name.starts_with("llvm.dbg")
+                || name == HW_TID;
+            (!harmless).then_some(true)
+        }
+        InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg => Some(true),
+        _ => None,
+    }
+}
+
+/// The only predecessor of `b`, if it has exactly one.
+fn single_predecessor(b: BasicBlock<'_>) -> Option<BasicBlock<'_>> {
+    let f = b.get_parent()?;
+    let mut found: Option<BasicBlock<'_>> = None;
+    for p in f.get_basic_blocks() {
+        let Some(t) = p.get_terminator() else {
+            continue;
+        };
+        let n = t.get_num_operands();
+        let targets_b = (0..n).any(|k| {
+            matches!(t.get_operand(k), Some(inkwell::values::Operand::Block(x)) if x == b)
+        });
+        if targets_b {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(p);
+        }
+    }
+    found
 }
 
 /// Rewrites region `r` as in the module header. `ident` is the kernel's
@@ -325,6 +400,9 @@ pub fn guard_region<'ctx>(r: &Region<'ctx>, ident: Option<BasicValueEnum<'ctx>>)
         Some(v) if llvm::is_constant(v) && v.is_pointer_value() => v,
         _ => ptr_t.const_null().into(),
     };
+    for h in &r.hoist {
+        crate::llvm::analyses::move_before(*h, r.first);
+    }
     let pre_barrier = needs_barrier_before(r.first);
     let next = r
         .last
@@ -397,21 +475,22 @@ pub fn guard_region<'ctx>(r: &Region<'ctx>, ident: Option<BasicValueEnum<'ctx>>)
         if outside.is_empty() {
             continue;
         }
-        let Some(ty) = basic_type_of(x) else {
+        let Some(v) = lomp::result_value(x) else {
             continue;
         };
+        let ty = llvm::type_of(v);
         let name = llvm::value_name(x);
-        let gname = if name.is_empty() {
-            "broadcast".to_string()
+        let name = if name.is_empty() {
+            "guarded".to_string()
         } else {
-            format!("{name}.broadcast")
+            name
         };
+        let gname = format!("{name}.broadcast");
         let g = shared_global(f, ty, &gname, 8);
         let after = x
             .get_next_instruction()
             .expect("gpucc-openmp-opt: the guarded block ends with a branch");
         b.position_before(&after);
-        let v = value_of(x, ty);
         b.build_store(g.as_pointer_value(), v)
             .expect("gpucc-openmp-opt: builder positioned");
         b.position_at_end(barrier_bb);
@@ -428,13 +507,3 @@ pub fn guard_region<'ctx>(r: &Region<'ctx>, ident: Option<BasicValueEnum<'ctx>>)
     let _ = AsValueRef::as_value_ref(&f);
 }
 
-fn basic_type_of<'ctx>(x: InstructionValue<'ctx>) -> Option<BasicTypeEnum<'ctx>> {
-    BasicTypeEnum::try_from(x.get_type()).ok()
-}
-
-fn value_of<'ctx>(x: InstructionValue<'ctx>, ty: BasicTypeEnum<'ctx>) -> BasicValueEnum<'ctx> {
-    let _ = ty;
-    BasicValueEnum::try_from(inkwell::values::AnyValueEnum::from(x))
-        .expect("gpucc-openmp-opt: a value of basic type")
-        .as_basic_value_enum()
-}

@@ -192,6 +192,21 @@ struct Stats {
     num_folded: u64,
 }
 
+impl Stats {
+    fn summary(&self) -> String {
+        format!(
+            "{} kernels: {} SPMDized, {} kept generic; {} guarded regions, {} globalized \
+             variables moved to shared memory, {} runtime queries folded",
+            self.num_kernels,
+            self.num_spmdized,
+            self.num_refused,
+            self.num_guarded_regions,
+            self.num_globalized,
+            self.num_folded
+        )
+    }
+}
+
 /// A kernel and what the plan decided for it.
 struct KernelPlan<'ctx> {
     kernel: Kernel<'ctx>,
@@ -216,16 +231,10 @@ pub fn run(functions: &[inkwell::values::FunctionValue<'_>], fam: Fam<'_>, p: &O
     let mut changed = false;
 
     // Apply SPMDization.
-    let mut touched: Vec<FunctionValue<'_>> = Vec::new();
     for kp in plans.iter().filter(|kp| kp.spmd) {
         apply_spmd(kp, &remarks, &mut stats);
         stats.num_spmdized += 1;
         changed = true;
-        for f in &kp.amenability.functions {
-            if !touched.contains(f) {
-                touched.push(*f);
-            }
-        }
         remarks.at(RemarkKind::Passed, "OMP120", kp.kernel.init, || {
             "Transformed generic-mode kernel to SPMD-mode. [OMP120]".to_string()
         });
@@ -233,13 +242,10 @@ pub fn run(functions: &[inkwell::values::FunctionValue<'_>], fam: Fam<'_>, p: &O
     for kp in plans.iter().filter(|kp| !kp.spmd && kp.kernel.is_generic()) {
         stats.num_refused += 1;
         // state machine: see state_machine.rs
-        remarks.at(RemarkKind::Missed, "OMP121", kp.kernel.init, || {
-            format!(
-                "Kernel {} stays in generic mode with the generic state machine; \
-                 the custom state machine is not built here. [OMP121]",
-                kp.kernel.name
-            )
-        });
+        // The kernel stays generic, untouched here; the custom state machine
+        // (if-cascade over the known parallel regions) will be built at this
+        // call site. For now: say why it stays generic.
+        keep_generic(kp, &remarks);
     }
     if p.folding {
         let folded = fold_is_spmd(&kernels, functions, &remarks);
@@ -253,8 +259,7 @@ pub fn run(functions: &[inkwell::values::FunctionValue<'_>], fam: Fam<'_>, p: &O
             }
         }
     }
-    remarks.at(RemarkKind::Analysis, "Stats", kernels[0].init, || format!("{stats:?}"));
-    let _ = touched;
+    remarks.at(RemarkKind::Analysis, "Stats", kernels[0].init, || stats.summary());
     changed
 }
 
@@ -377,19 +382,21 @@ fn plan<'ctx>(
             break;
         }
     }
-    for kp in &plans {
-        for b in &kp.amenability.blockers {
-            remarks.at(RemarkKind::Missed, "OMP121", b.at, || {
-                format!(
-                    "Value has potential side effects preventing SPMD-mode execution of kernel \
-                     {} ({}). Add `__attribute__((assume(\"ompx_spmd_amenable\")))` to the called \
-                     function to override. [OMP121]",
-                    kp.kernel.name, b.why
-                )
-            });
-        }
-    }
     plans
+}
+
+/// A kernel that stays generic: one OMP121 remark per blocker.
+fn keep_generic(kp: &KernelPlan<'_>, remarks: &Remarks<'_>) {
+    for b in &kp.amenability.blockers {
+        remarks.at(RemarkKind::Missed, "OMP121", b.at, || {
+            format!(
+                "Value has potential side effects preventing SPMD-mode execution of kernel \
+                 {} ({}). Add `__attribute__((assume(\"ompx_spmd_amenable\")))` to the called \
+                 function to override. [OMP121]",
+                kp.kernel.name, b.why
+            )
+        });
+    }
 }
 
 /// Rewrites one kernel to SPMD mode.
@@ -407,7 +414,7 @@ fn apply_spmd(kp: &KernelPlan<'_>, remarks: &Remarks<'_>, stats: &mut Stats) {
     }
     // Guards, per function and block, in IR order.
     let regions = guard::plan_regions(&kp.amenability.guarded);
-    for r in regions.into_iter().rev() {
+    for r in regions {
         let first = r.first;
         guard::guard_region(&r, ident);
         stats.num_guarded_regions += 1;
