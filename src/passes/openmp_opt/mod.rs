@@ -404,13 +404,16 @@ fn apply_spmd(kp: &KernelPlan<'_>, remarks: &Remarks<'_>, stats: &mut Stats) {
     let k = &kp.kernel;
     let ident = llvm::operand(&k.init, 0);
     for alloc in &kp.amenability.globalized {
+        // Remark first: globalize() deletes the call.
+        remarks.at(RemarkKind::Analysis, "Globalized", *alloc, || {
+            format!(
+                "Replaced globalized variable {} with a team-wide shared-memory global (one \
+                 copy for all threads in SPMD mode).",
+                llvm::describe(*alloc)
+            )
+        });
         guard::globalize(*alloc);
         stats.num_globalized += 1;
-        remarks.at(RemarkKind::Analysis, "Globalized", *alloc, || {
-            "Replaced globalized variable with a team-wide shared-memory global (one copy \
-             for all threads in SPMD mode)."
-                .to_string()
-        });
     }
     // Guards, per function and block, in IR order.
     let regions = guard::plan_regions(&kp.amenability.guarded);
