@@ -72,7 +72,7 @@ use crate::params::{self, Kind, ParamError, Spec, Value};
 use inkwell::values::{
     AsValueRef, BasicValue, FunctionValue, InstructionOpcode, InstructionValue,
 };
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 /// The pipeline name.
 pub const NAME: &str = "gpucc-openmp-opt";
@@ -231,8 +231,10 @@ pub fn run(functions: &[inkwell::values::FunctionValue<'_>], fam: Fam<'_>, p: &O
     let mut changed = false;
 
     // Apply SPMDization.
+    // A helper shared by several SPMDized kernels is guarded once.
+    let mut done: HashSet<InstructionValue<'_>> = HashSet::new();
     for kp in plans.iter().filter(|kp| kp.spmd) {
-        apply_spmd(kp, &remarks, &mut stats);
+        apply_spmd(kp, &remarks, &mut stats, &mut done);
         stats.num_spmdized += 1;
         changed = true;
         remarks.at(RemarkKind::Passed, "OMP120", kp.kernel.init, || {
@@ -400,10 +402,18 @@ fn keep_generic(kp: &KernelPlan<'_>, remarks: &Remarks<'_>) {
 }
 
 /// Rewrites one kernel to SPMD mode.
-fn apply_spmd(kp: &KernelPlan<'_>, remarks: &Remarks<'_>, stats: &mut Stats) {
+fn apply_spmd<'ctx>(
+    kp: &KernelPlan<'ctx>,
+    remarks: &Remarks<'_>,
+    stats: &mut Stats,
+    done: &mut HashSet<InstructionValue<'ctx>>,
+) {
     let k = &kp.kernel;
     let ident = llvm::operand(&k.init, 0);
     for alloc in &kp.amenability.globalized {
+        if !done.insert(*alloc) {
+            continue;
+        }
         // Remark first: globalize() deletes the call.
         remarks.at(RemarkKind::Analysis, "Globalized", *alloc, || {
             format!(
@@ -416,7 +426,14 @@ fn apply_spmd(kp: &KernelPlan<'_>, remarks: &Remarks<'_>, stats: &mut Stats) {
         stats.num_globalized += 1;
     }
     // Guards, per function and block, in IR order.
-    let regions = guard::plan_regions(&kp.amenability.guarded);
+    let todo: Vec<InstructionValue<'ctx>> = kp
+        .amenability
+        .guarded
+        .iter()
+        .copied()
+        .filter(|i| done.insert(*i))
+        .collect();
+    let regions = guard::plan_regions(&todo);
     for r in regions {
         let first = r.first;
         guard::guard_region(&r, ident);
