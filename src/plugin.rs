@@ -240,7 +240,9 @@ impl LlvmModulePass for OpenMpOpt {
             }
             crate::debug::maybe_inject_panic(openmp_opt::NAME);
             let fam = edge::module_fam(manager, module);
-            preserved(Changed::from_bool(openmp_opt::run(&functions, fam, &self.0)))
+            preserved(Changed::from_bool(openmp_opt::run(
+                &functions, fam, &self.0,
+            )))
         })
     }
 }

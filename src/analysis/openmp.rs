@@ -312,7 +312,9 @@ pub fn user_callees<'ctx>(f: FunctionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
     let mut out = Vec::new();
     for inst in instructions(f) {
         if let Some(g) = callee(inst) {
-            if g.count_basic_blocks() > 0 && runtime_kind(&fn_name(g)).is_none() && !out.contains(&g)
+            if g.count_basic_blocks() > 0
+                && runtime_kind(&fn_name(g)).is_none()
+                && !out.contains(&g)
             {
                 out.push(g);
             }
@@ -384,11 +386,7 @@ impl Place {
 
 /// Where `p` (used in function `f`) points. `kernel_entries` are kernel
 /// functions (their pointer arguments come from the host: device memory).
-pub fn place_of(
-    p: BasicValueEnum<'_>,
-    kernel_entries: &[FunctionValue<'_>],
-    depth: u32,
-) -> Place {
+pub fn place_of(p: BasicValueEnum<'_>, kernel_entries: &[FunctionValue<'_>], depth: u32) -> Place {
     let BasicValueEnum::PointerValue(p) = p else {
         return Place::Unknown;
     };
@@ -405,8 +403,8 @@ pub fn place_of(
         let Some(f) = llvm::function_of_argument(o) else {
             return Place::Unknown;
         };
-        if kernel_entries.iter().any(|k| *k == f) || depth == 0 {
-            return if kernel_entries.iter().any(|k| *k == f) {
+        if kernel_entries.contains(&f) || depth == 0 {
+            return if kernel_entries.contains(&f) {
                 Place::Shared
             } else {
                 Place::Unknown
@@ -586,9 +584,9 @@ fn call_effect(call: InstructionValue<'_>, kernel_entries: &[FunctionValue<'_>])
                 Some(_) => Effect::Globalized,
                 None => Effect::Blocker(format!("globalized variable of unknown size (@{name})")),
             },
-            Runtime::ThreadVarying => Effect::Blocker(format!(
-                "@{name} returns a different value in SPMD mode"
-            )),
+            Runtime::ThreadVarying => {
+                Effect::Blocker(format!("@{name} returns a different value in SPMD mode"))
+            }
             Runtime::Other => Effect::Blocker(format!("call to runtime function @{name}")),
             _ => Effect::Free,
         };
@@ -612,9 +610,14 @@ fn call_effect(call: InstructionValue<'_>, kernel_entries: &[FunctionValue<'_>])
                 )),
             };
         }
-        let benign = ["llvm.lifetime.", "llvm.assume", "llvm.dbg.", "llvm.experimental.noalias"]
-            .iter()
-            .any(|p| name.starts_with(p));
+        let benign = [
+            "llvm.lifetime.",
+            "llvm.assume",
+            "llvm.dbg.",
+            "llvm.experimental.noalias",
+        ]
+        .iter()
+        .any(|p| name.starts_with(p));
         if benign || call_writes_no_memory(call, Some(f)) {
             return Effect::Free;
         }

@@ -13,8 +13,8 @@
 pub mod aa;
 pub mod analyses;
 pub mod edge;
-pub mod openmp;
 mod ffi;
+pub mod openmp;
 pub mod pipeline;
 
 use inkwell::basic_block::BasicBlock;

@@ -35,11 +35,10 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
 use inkwell::module::Linkage;
 use inkwell::types::{BasicType, BasicTypeEnum};
-use inkwell::values::{
-    AsValueRef, BasicValueEnum, CallSiteValue, FunctionValue, InstructionOpcode,
-    InstructionValue,
-};
 use inkwell::values::BasicValue as _;
+use inkwell::values::{
+    AsValueRef, BasicValueEnum, CallSiteValue, FunctionValue, InstructionOpcode, InstructionValue,
+};
 use inkwell::AddressSpace;
 use std::collections::HashMap;
 
@@ -65,7 +64,9 @@ pub fn runtime_declarations_fit(functions: &[FunctionValue<'_>]) -> Result<(), S
         let name = omp::fn_name(*f);
         let t = f.get_type();
         let ok = match name.as_str() {
-            HW_TID => t.count_param_types() == 0 && t.get_return_type().is_some_and(|r| r.is_int_type()),
+            HW_TID => {
+                t.count_param_types() == 0 && t.get_return_type().is_some_and(|r| r.is_int_type())
+            }
             BARRIER => {
                 let ps = t.get_param_types();
                 t.get_return_type().is_none()
@@ -76,7 +77,9 @@ pub fn runtime_declarations_fit(functions: &[FunctionValue<'_>]) -> Result<(), S
             _ => true,
         };
         if !ok {
-            return Err(format!("@{name} has an unexpected type; cannot insert guards"));
+            return Err(format!(
+                "@{name} has an unexpected type; cannot insert guards"
+            ));
         }
     }
     Ok(())
@@ -129,7 +132,7 @@ pub fn plan_regions<'ctx>(guarded: &[InstructionValue<'ctx>]) -> Vec<Region<'ctx
                 let operands_before = llvm::operands(insts[k]).into_iter().all(|v| {
                     v.as_instruction_value()
                         .and_then(|d| pos.get(&d).copied())
-                        .map_or(true, |p| p < start || hoist.contains(&p))
+                        .is_none_or(|p| p < start || hoist.contains(&p))
                 });
                 if is_hoistable(insts[k]) && operands_before {
                     hoist.push(k);
@@ -211,10 +214,7 @@ fn used_outside<'ctx>(
     last: usize,
 ) -> bool {
     llvm::uses_of(inst).into_iter().any(|(user, _)| {
-        user.get_parent() != Some(b)
-            || pos
-                .get(&user)
-                .map_or(true, |&p| p < start || p > last)
+        user.get_parent() != Some(b) || pos.get(&user).is_none_or(|&p| p < start || p > last)
     })
 }
 
@@ -300,7 +300,9 @@ pub fn globalize(alloc: InstructionValue<'_>) {
     } else {
         format!("{name}_shared")
     };
-    let ty = cx.i8_type().array_type(u32::try_from(size).unwrap_or(u32::MAX));
+    let ty = cx
+        .i8_type()
+        .array_type(u32::try_from(size).unwrap_or(u32::MAX));
     let g = shared_global(f, ty.as_basic_type_enum(), &name, align);
     for (user, no) in llvm::uses_of(alloc) {
         if no == 0 && omp::is_call_to(user, "__kmpc_free_shared") {
@@ -376,9 +378,9 @@ fn single_predecessor(b: BasicBlock<'_>) -> Option<BasicBlock<'_>> {
             continue;
         };
         let n = t.get_num_operands();
-        let targets_b = (0..n).any(|k| {
-            matches!(t.get_operand(k), Some(inkwell::values::Operand::Block(x)) if x == b)
-        });
+        let targets_b = (0..n).any(
+            |k| matches!(t.get_operand(k), Some(inkwell::values::Operand::Block(x)) if x == b),
+        );
         if targets_b {
             if found.is_some() {
                 return None;
@@ -392,8 +394,13 @@ fn single_predecessor(b: BasicBlock<'_>) -> Option<BasicBlock<'_>> {
 /// Rewrites region `r` as in the module header. `ident` is the kernel's
 /// `__kmpc_target_init` location argument (used when it is a constant).
 pub fn guard_region<'ctx>(r: &Region<'ctx>, ident: Option<BasicValueEnum<'ctx>>) {
-    let head = r.first.get_parent().expect("gpucc-openmp-opt: region in a block");
-    let f = head.get_parent().expect("gpucc-openmp-opt: block in a function");
+    let head = r
+        .first
+        .get_parent()
+        .expect("gpucc-openmp-opt: region in a block");
+    let f = head
+        .get_parent()
+        .expect("gpucc-openmp-opt: block in a function");
     let cx = head.get_context();
     let ptr_t = cx.ptr_type(AddressSpace::default());
     let ident: BasicValueEnum<'ctx> = match ident {
@@ -506,4 +513,3 @@ pub fn guard_region<'ctx>(r: &Region<'ctx>, ident: Option<BasicValueEnum<'ctx>>)
         .expect("gpucc-openmp-opt: builder positioned");
     let _ = AsValueRef::as_value_ref(&f);
 }
-

@@ -69,9 +69,7 @@ mod guard;
 use crate::analysis::openmp::{self as omp, Amenability, Kernel, Reach};
 use crate::llvm::{self, Fam, RemarkKind};
 use crate::params::{self, Kind, ParamError, Spec, Value};
-use inkwell::values::{
-    AsValueRef, BasicValue, FunctionValue, InstructionOpcode, InstructionValue,
-};
+use inkwell::values::{AsValueRef, BasicValue, FunctionValue, InstructionOpcode, InstructionValue};
 use std::collections::{BTreeSet, HashSet};
 
 /// The pipeline name.
@@ -174,7 +172,13 @@ impl<'a> Remarks<'a> {
         }
     }
 
-    fn at(&self, kind: RemarkKind, name: &str, at: InstructionValue<'_>, msg: impl FnOnce() -> String) {
+    fn at(
+        &self,
+        kind: RemarkKind,
+        name: &str,
+        at: InstructionValue<'_>,
+        msg: impl FnOnce() -> String,
+    ) {
         if let Some(f) = at.get_parent().and_then(|b| b.get_parent()) {
             self.emit(kind, name, f, Some(at), msg);
         }
@@ -217,7 +221,11 @@ struct KernelPlan<'ctx> {
 
 /// Runs the pass on the module whose function definitions and declarations
 /// are `functions`. Returns whether the IR changed.
-pub fn run(functions: &[inkwell::values::FunctionValue<'_>], fam: Fam<'_>, p: &OpenMpOptParams) -> bool {
+pub fn run(
+    functions: &[inkwell::values::FunctionValue<'_>],
+    fam: Fam<'_>,
+    p: &OpenMpOptParams,
+) -> bool {
     let kernels = omp::find_kernels(functions);
     if kernels.is_empty() {
         return false;
@@ -261,7 +269,9 @@ pub fn run(functions: &[inkwell::values::FunctionValue<'_>], fam: Fam<'_>, p: &O
             }
         }
     }
-    remarks.at(RemarkKind::Analysis, "Stats", kernels[0].init, || stats.summary());
+    remarks.at(RemarkKind::Analysis, "Stats", kernels[0].init, || {
+        stats.summary()
+    });
     changed
 }
 
@@ -325,6 +335,7 @@ fn plan<'ctx>(
     loop {
         let mut again = false;
         let spmd_set: BTreeSet<usize> = (0..plans.len()).filter(|&i| plans[i].spmd).collect();
+        #[allow(clippy::needless_range_loop)] // plans[i] is mutated inside
         for i in 0..plans.len() {
             if !plans[i].spmd {
                 continue;
@@ -353,7 +364,9 @@ fn plan<'ctx>(
                         "@{name} needs guarding but is also called inside a parallel region"
                     ))
                 } else if reach.tainted.contains(&f) {
-                    Some(format!("@{name} needs guarding but is reachable from unknown callers"))
+                    Some(format!(
+                        "@{name} needs guarding but is reachable from unknown callers"
+                    ))
                 } else if reach
                     .kernels_of
                     .get(&f)
@@ -365,7 +378,9 @@ fn plan<'ctx>(
                 } else if !plans[i].amenability.globalized.is_empty()
                     && omp::reachable(&omp::user_callees(f), false).contains(&f)
                 {
-                    Some(format!("@{name} is recursive and holds a globalized variable"))
+                    Some(format!(
+                        "@{name} is recursive and holds a globalized variable"
+                    ))
                 } else {
                     None
                 };
@@ -375,7 +390,10 @@ fn plan<'ctx>(
                 }
             }
             if let Some((at, r)) = why {
-                plans[i].amenability.blockers.push(omp::Blocker { at, why: r });
+                plans[i]
+                    .amenability
+                    .blockers
+                    .push(omp::Blocker { at, why: r });
                 plans[i].spmd = false;
                 again = true;
             }
@@ -504,7 +522,11 @@ fn fold_is_spmd<'ctx>(
             [Some(m)] if *m == omp::MODE_GENERIC => 0,
             _ => continue,
         };
-        let Some(ty) = user.get_type().is_int_type().then(|| user.get_type().into_int_type()) else {
+        let Some(ty) = user
+            .get_type()
+            .is_int_type()
+            .then(|| user.get_type().into_int_type())
+        else {
             continue;
         };
         let c = ty.const_int(value, false);
