@@ -80,7 +80,8 @@ pub enum Runtime {
     FreeShared,
     /// `__kmpc_is_spmd_exec_mode()`: folded once the mode is known.
     IsSpmdExecMode,
-    /// `__kmpc_parallel_level(ident, gtid)`.
+    /// `__kmpc_parallel_level(ident, gtid)`: 0 in the sequential code of a
+    /// generic kernel, 1 in that of an SPMD kernel; folded for the latter.
     ParallelLevel,
     /// `__kmpc_global_thread_num`: only feeds runtime calls.
     GlobalThreadNum,

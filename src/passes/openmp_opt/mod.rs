@@ -45,7 +45,8 @@
 //!    -1 in SPMD mode), and so does `__kmpc_parallel_51` (all threads call it).
 //! 5. Folding: `__kmpc_is_spmd_exec_mode()` becomes a constant in a function
 //!    reached only by kernels that agree on the mode, and not reachable from
-//!    outside the module (see `analysis::openmp::Reach`).
+//!    outside the module (see `analysis::openmp::Reach`); `__kmpc_parallel_level`
+//!    becomes 1 in the sequential code of SPMD kernels.
 //!
 //! Kernels that stay generic keep their generic state machine here; the
 //! custom state machine (an if-cascade over the known parallel regions) lives
@@ -61,7 +62,7 @@
 //! generic-mode kernel to SPMD-mode."; missed `OMP121` "Value has potential
 //! side effects preventing SPMD-mode execution..." at each blocker; analysis
 //! `GuardedRegion` (one per guarded region), `Globalized` (a variable moved to
-//! shared memory), `NoExecModeGlobal`, `FoldedIsSpmdExecMode`. Tests:
+//! shared memory), `FoldedRuntimeQuery`, `Stats`; missed `NoExecModeGlobal`. Tests:
 //! test/ir/openmp/.
 
 mod guard;
@@ -69,7 +70,7 @@ mod guard;
 use crate::analysis::openmp::{self as omp, Amenability, Kernel, Reach};
 use crate::llvm::{self, Fam, RemarkKind};
 use crate::params::{self, Kind, ParamError, Spec, Value};
-use inkwell::values::{AsValueRef, BasicValue, FunctionValue, InstructionOpcode, InstructionValue};
+use inkwell::values::{BasicValue, FunctionValue, InstructionOpcode, InstructionValue};
 use std::collections::{BTreeSet, HashSet};
 
 /// The pipeline name.
@@ -258,7 +259,7 @@ pub fn run(
         keep_generic(kp, &remarks);
     }
     if p.folding {
-        let folded = fold_is_spmd(&kernels, functions, &remarks);
+        let folded = fold_queries(&kernels, functions, &remarks);
         stats.num_folded = folded;
         changed |= folded > 0;
     }
@@ -484,60 +485,70 @@ fn set_mode(k: &Kernel<'_>) {
     }
 }
 
-/// Folds `__kmpc_is_spmd_exec_mode()` where every reaching kernel agrees.
-fn fold_is_spmd<'ctx>(
+/// Folds `__kmpc_is_spmd_exec_mode()` where every reaching kernel agrees on
+/// the mode (1 SPMD, 0 generic), and `__kmpc_parallel_level()` to 1 in the
+/// sequential code of SPMD kernels (functions reached only by SPMD kernels and
+/// never inside a parallel region, where the level depends on nesting).
+fn fold_queries<'ctx>(
     kernels: &[Kernel<'ctx>],
     functions: &[FunctionValue<'ctx>],
     remarks: &Remarks<'_>,
 ) -> u64 {
-    let Some(query) = functions
-        .iter()
-        .find(|f| omp::fn_name(**f) == "__kmpc_is_spmd_exec_mode")
-    else {
-        return 0;
-    };
     // Re-read the modes: SPMDization just changed some.
     let modes: Vec<Option<u64>> = kernels
         .iter()
         .map(|k| omp::const_int_operand(k.init, 1))
         .collect();
     let reach = Reach::compute(kernels, functions);
-    let mut folded = 0;
-    for (user, _) in llvm::uses_of(*query) {
-        if omp::callee(user) != Some(*query) || user.get_opcode() != InstructionOpcode::Call {
-            continue;
-        }
-        let Some(f) = user.get_parent().and_then(|b| b.get_parent()) else {
-            continue;
-        };
+    let mode_of = |f: FunctionValue<'ctx>| -> Option<u64> {
         if reach.tainted.contains(&f) {
+            return None;
+        }
+        let ks = reach.kernels_of.get(&f)?;
+        let ms: BTreeSet<Option<u64>> = ks.iter().map(|&i| modes[i]).collect();
+        match ms.into_iter().collect::<Vec<_>>().as_slice() {
+            [Some(m)] if *m == omp::MODE_SPMD || *m == omp::MODE_GENERIC => Some(*m),
+            _ => None,
+        }
+    };
+    let mut folded = 0;
+    for query in functions {
+        let name = omp::fn_name(*query);
+        let is_spmd_query = name == "__kmpc_is_spmd_exec_mode";
+        if !is_spmd_query && name != "__kmpc_parallel_level" {
             continue;
         }
-        let Some(ks) = reach.kernels_of.get(&f) else {
-            continue;
-        };
-        let ms: BTreeSet<Option<u64>> = ks.iter().map(|&i| modes[i]).collect();
-        let value = match ms.iter().collect::<Vec<_>>().as_slice() {
-            [Some(m)] if *m == omp::MODE_SPMD => 1,
-            [Some(m)] if *m == omp::MODE_GENERIC => 0,
-            _ => continue,
-        };
-        let Some(ty) = user
-            .get_type()
-            .is_int_type()
-            .then(|| user.get_type().into_int_type())
-        else {
-            continue;
-        };
-        let c = ty.const_int(value, false);
-        remarks.at(RemarkKind::Analysis, "FoldedIsSpmdExecMode", user, || {
-            format!("Folded __kmpc_is_spmd_exec_mode() to {value}: every kernel reaching this function runs in {} mode.",
-                if value == 1 { "SPMD" } else { "generic" })
-        });
-        llvm::replace_all_uses(user, c.as_basic_value_enum());
-        user.erase_from_basic_block();
-        folded += 1;
+        for (user, _) in llvm::uses_of(*query) {
+            if omp::callee(user) != Some(*query) || user.get_opcode() != InstructionOpcode::Call {
+                continue;
+            }
+            let Some(f) = user.get_parent().and_then(|b| b.get_parent()) else {
+                continue;
+            };
+            let value = match (is_spmd_query, mode_of(f)) {
+                (true, Some(m)) => u64::from(m == omp::MODE_SPMD),
+                (false, Some(m)) if m == omp::MODE_SPMD && !reach.in_parallel.contains(&f) => 1,
+                _ => continue,
+            };
+            if !user.get_type().is_int_type() {
+                continue;
+            }
+            let c = user.get_type().into_int_type().const_int(value, false);
+            remarks.at(RemarkKind::Analysis, "FoldedRuntimeQuery", user, || {
+                format!(
+                    "Folded @{name}() to {value}: every kernel reaching this function runs it \
+                     in {} mode.",
+                    if mode_of(f) == Some(omp::MODE_SPMD) {
+                        "SPMD"
+                    } else {
+                        "generic"
+                    }
+                )
+            });
+            llvm::replace_all_uses(user, c.as_basic_value_enum());
+            user.erase_from_basic_block();
+            folded += 1;
+        }
     }
-    let _ = AsValueRef::as_value_ref(query);
     folded
 }

@@ -3,6 +3,9 @@
 ; SPMDization: @spmd_only is reached by an SPMD kernel and by a kernel that
 ; becomes SPMD (1); @generic_only by a kernel that stays generic (0); @both by
 ; both kinds (kept); @exported may be called from other modules (kept).
+; __kmpc_parallel_level() is 1 in the sequential code of an SPMD kernel:
+; folded in @level_seq (reached only by SPMD kernels, outside parallel
+; regions), kept in @level_par (inside a parallel region: depends on nesting).
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-opt -S %s | FileCheck %s
 ; RUN: opt -load-pass-plugin=%plugin '-passes=gpucc-openmp-opt<no-folding>' -S %s \
 ; RUN:   | FileCheck %s --check-prefix=NOFOLD
@@ -20,11 +23,14 @@ declare void @__kmpc_target_deinit(ptr, i8)
 declare i8 @__kmpc_is_spmd_exec_mode()
 declare void @__kmpc_parallel_51(ptr, i32, i32, i32, i32, ptr, ptr, ptr, i64)
 declare void @unknown()
+declare i16 @__kmpc_parallel_level(ptr, i32)
+@level = global i16 0
 
 define weak void @already() {
   %r = call i32 @__kmpc_target_init(ptr @ident, i8 2, i1 false)
   call void @spmd_only()
   call void @both()
+  call void @level_seq()
   call void @__kmpc_target_deinit(ptr @ident, i8 2)
   ret void
 }
@@ -55,6 +61,7 @@ define weak void @stays() {
 ; Reached through the parallel region of @becomes.
 define internal void @region(ptr %tid, ptr %bound) {
   call void @spmd_only()
+  call void @level_par()
   ret void
 }
 
@@ -93,5 +100,21 @@ define internal void @both() {
 define void @exported() {
   %m = call i8 @__kmpc_is_spmd_exec_mode()
   store i8 %m, ptr @out
+  ret void
+}
+
+; CHECK-LABEL: define internal void @level_seq(
+; CHECK-NEXT:    store i16 1, ptr @level
+define internal void @level_seq() {
+  %l = call i16 @__kmpc_parallel_level(ptr @ident, i32 0)
+  store i16 %l, ptr @level
+  ret void
+}
+
+; CHECK-LABEL: define internal void @level_par(
+; CHECK-NEXT:    call i16 @__kmpc_parallel_level(
+define internal void @level_par() {
+  %l = call i16 @__kmpc_parallel_level(ptr @ident, i32 0)
+  store i16 %l, ptr @level
   ret void
 }
