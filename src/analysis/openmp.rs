@@ -51,6 +51,7 @@
 use crate::llvm;
 use crate::llvm::openmp as omp;
 use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::basic_block::BasicBlock;
 use inkwell::module::Linkage;
 use inkwell::values::{
     AsValueRef, BasicValueEnum, CallSiteValue, FunctionValue, GlobalValue, InstructionOpcode,
@@ -397,6 +398,12 @@ pub fn place_of(p: BasicValueEnum<'_>, kernel_entries: &[FunctionValue<'_>], dep
         _ => {}
     }
     let o = llvm::underlying_object(p);
+    // A variable in the private space (an addrspace(5) global is per thread).
+    match llvm::space_of(o) {
+        5 => return Place::Private,
+        1 | 3 | 4 => return Place::Shared,
+        _ => {}
+    }
     if omp::is_null_pointer(o) || llvm::is_undef(o) || omp::is_global_value(o) {
         return Place::Shared;
     }
@@ -435,7 +442,7 @@ pub fn place_of(p: BasicValueEnum<'_>, kernel_entries: &[FunctionValue<'_>], dep
     };
     match inst.get_opcode() {
         InstructionOpcode::Alloca => Place::Private,
-        InstructionOpcode::Load => Place::Shared,
+        InstructionOpcode::Load => loaded_pointer_place(inst, kernel_entries, depth),
         InstructionOpcode::Call if is_call_to(inst, "__kmpc_alloc_shared") => Place::Shared,
         InstructionOpcode::Phi | InstructionOpcode::Select if depth > 0 => {
             let n = llvm::operand_count(&inst);
@@ -455,6 +462,52 @@ pub fn place_of(p: BasicValueEnum<'_>, kernel_entries: &[FunctionValue<'_>], dep
         }
         _ => Place::Unknown,
     }
+}
+
+/// Where a pointer loaded by `load` points. Loaded from shared or global
+/// memory: device memory (clang never stores a stack address there). Loaded
+/// from a stack slot of this function (`%p.addr` at -O0): whatever was stored
+/// into the slot, when the slot is only stored to, loaded from and marked by
+/// lifetime intrinsics; else unknown.
+fn loaded_pointer_place(
+    load: InstructionValue<'_>,
+    kernel_entries: &[FunctionValue<'_>],
+    depth: u32,
+) -> Place {
+    let Some(BasicValueEnum::PointerValue(addr)) = llvm::operand(&load, 0) else {
+        return Place::Unknown;
+    };
+    let slot = llvm::underlying_object(addr);
+    let Some(alloca) = slot
+        .as_instruction()
+        .filter(|i| i.get_opcode() == InstructionOpcode::Alloca)
+    else {
+        return match place_of(BasicValueEnum::PointerValue(addr), kernel_entries, 0) {
+            Place::Private => Place::Unknown,
+            other => other,
+        };
+    };
+    if depth == 0 {
+        return Place::Unknown;
+    }
+    let mut place: Option<Place> = None;
+    for (user, no) in llvm::uses_of(alloca) {
+        let here = match user.get_opcode() {
+            InstructionOpcode::Load => continue,
+            InstructionOpcode::Store if no == 1 => match llvm::operand(&user, 0) {
+                Some(v) => place_of(v, kernel_entries, depth - 1),
+                None => Place::Unknown,
+            },
+            InstructionOpcode::Call
+                if callee(user).is_some_and(|f| fn_name(f).starts_with("llvm.lifetime")) =>
+            {
+                continue
+            }
+            _ => Place::Unknown,
+        };
+        place = Some(place.map_or(here, |q| q.join(here)));
+    }
+    place.unwrap_or(Place::Unknown)
 }
 
 /// Does the `memory` attribute `attr` allow writes (LLVM 16 MemoryEffects:
@@ -684,21 +737,147 @@ pub fn analyze_kernel<'ctx>(
     kernel: &Kernel<'ctx>,
     kernel_entries: &[FunctionValue<'ctx>],
 ) -> Amenability<'ctx> {
-    let mut a = Amenability {
-        functions: reachable(&[kernel.entry], false),
-        ..Default::default()
-    };
-    for f in a.functions.clone() {
-        for inst in instructions(f) {
-            match effect_of(inst, kernel_entries) {
-                Effect::Free | Effect::Private => {}
-                Effect::Guard => a.guarded.push(inst),
-                Effect::Globalized => a.globalized.push(inst),
-                Effect::Blocker(why) => a.blockers.push(Blocker { at: inst, why }),
+    let entry_insts = user_code(kernel);
+    let mut callees: Vec<FunctionValue<'ctx>> = Vec::new();
+    for inst in &entry_insts {
+        if let Some(g) = callee(*inst) {
+            let user_fn = g.count_basic_blocks() > 0 && runtime_kind(&fn_name(g)).is_none();
+            if user_fn && g != kernel.entry && !callees.contains(&g) {
+                callees.push(g);
             }
         }
     }
+    let mut functions = vec![kernel.entry];
+    functions.extend(
+        reachable(&callees, false)
+            .into_iter()
+            .filter(|f| *f != kernel.entry),
+    );
+    let mut a = Amenability {
+        functions,
+        ..Default::default()
+    };
+    let classify = |inst: InstructionValue<'ctx>, a: &mut Amenability<'ctx>| match effect_of(
+        inst,
+        kernel_entries,
+    ) {
+        Effect::Free | Effect::Private => {}
+        Effect::Guard => a.guarded.push(inst),
+        Effect::Globalized => a.globalized.push(inst),
+        Effect::Blocker(why) => a.blockers.push(Blocker { at: inst, why }),
+    };
+    for inst in entry_insts {
+        classify(inst, &mut a);
+    }
+    for f in a.functions.clone().into_iter().skip(1) {
+        for inst in instructions(f) {
+            classify(inst, &mut a);
+        }
+    }
     a
+}
+
+/// The instructions of the kernel function that only the main thread runs in
+/// generic mode: after `__kmpc_target_init`, and, when the kernel branches on
+/// `init == -1` (clang's `user_code.entry`), only the blocks reached from the
+/// user-code edge and not from the other one (where the workers go when the
+/// state machine ends). Code before init runs on every thread in both modes,
+/// and so does the workers' exit path: neither is guarded. Without that
+/// branch, everything after init counts (LLVM's own tests write such kernels).
+pub fn user_code<'ctx>(kernel: &Kernel<'ctx>) -> Vec<InstructionValue<'ctx>> {
+    let Some(init_block) = kernel.init.get_parent() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut i = kernel.init.get_next_instruction();
+    while let Some(x) = i {
+        out.push(x);
+        i = x.get_next_instruction();
+    }
+    let (starts, excluded) = match user_code_edge(kernel.init, init_block) {
+        Some((user, other)) => (vec![user], block_reach(&[other])),
+        None => (successors(init_block), Vec::new()),
+    };
+    for b in block_reach(&starts) {
+        if b == init_block || excluded.contains(&b) {
+            continue;
+        }
+        let mut i = b.get_first_instruction();
+        while let Some(x) = i {
+            out.push(x);
+            i = x.get_next_instruction();
+        }
+    }
+    out
+}
+
+/// The (user code, other) successors of `init_block` when it ends in
+/// `br (init == -1)` or `br (init != -1)`.
+fn user_code_edge<'ctx>(
+    init: InstructionValue<'ctx>,
+    init_block: BasicBlock<'ctx>,
+) -> Option<(BasicBlock<'ctx>, BasicBlock<'ctx>)> {
+    let t = init_block.get_terminator()?;
+    if t.get_opcode() != InstructionOpcode::Br || t.get_num_operands() != 3 {
+        return None;
+    }
+    let BasicValueEnum::IntValue(cond) = llvm::operand(&t, 0)? else {
+        return None;
+    };
+    let cmp = cond.as_instruction()?;
+    if cmp.get_opcode() != InstructionOpcode::ICmp {
+        return None;
+    }
+    let ops = llvm::operands(cmp);
+    let uses_init = ops.iter().any(|v| v.as_value_ref() == init.as_value_ref());
+    let minus_one = ops.iter().any(|v| match v {
+        BasicValueEnum::IntValue(c) => c.get_sign_extended_constant() == Some(-1),
+        _ => false,
+    });
+    if !uses_init || !minus_one {
+        return None;
+    }
+    // A conditional br's operands are (cond, false dest, true dest).
+    let block = |k: u32| match t.get_operand(k) {
+        Some(inkwell::values::Operand::Block(b)) => Some(b),
+        _ => None,
+    };
+    let (if_true, if_false) = (block(2)?, block(1)?);
+    match cmp.get_icmp_predicate()? {
+        inkwell::IntPredicate::EQ => Some((if_true, if_false)),
+        inkwell::IntPredicate::NE => Some((if_false, if_true)),
+        _ => None,
+    }
+}
+
+/// The successor blocks of `b`, in terminator order.
+pub fn successors<'ctx>(b: BasicBlock<'ctx>) -> Vec<BasicBlock<'ctx>> {
+    let Some(t) = b.get_terminator() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for k in 0..t.get_num_operands() {
+        if let Some(inkwell::values::Operand::Block(s)) = t.get_operand(k) {
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+/// The blocks reachable from `starts` (included), in discovery order.
+pub fn block_reach<'ctx>(starts: &[BasicBlock<'ctx>]) -> Vec<BasicBlock<'ctx>> {
+    let mut seen: Vec<BasicBlock<'ctx>> = Vec::new();
+    let mut work: Vec<BasicBlock<'ctx>> = starts.to_vec();
+    while let Some(b) = work.pop() {
+        if seen.contains(&b) {
+            continue;
+        }
+        seen.push(b);
+        work.extend(successors(b).into_iter().rev());
+    }
+    seen
 }
 
 /// For each function, the kernels that reach it (directly, or inside their
