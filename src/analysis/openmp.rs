@@ -365,6 +365,9 @@ pub enum Effect {
     Blocker(String),
 }
 
+/// How many steps (stack slot, call argument, phi) [`place_of`] follows.
+pub const PLACE_DEPTH: u32 = 6;
+
 /// Where a pointer points, as far as SPMD mode cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
@@ -491,21 +494,35 @@ fn loaded_pointer_place(
         return Place::Unknown;
     }
     let mut place: Option<Place> = None;
-    for (user, no) in llvm::uses_of(alloca) {
-        let here = match user.get_opcode() {
-            InstructionOpcode::Load => continue,
-            InstructionOpcode::Store if no == 1 => match llvm::operand(&user, 0) {
-                Some(v) => place_of(v, kernel_entries, depth - 1),
-                None => Place::Unknown,
-            },
-            InstructionOpcode::Call
-                if callee(user).is_some_and(|f| fn_name(f).starts_with("llvm.lifetime")) =>
-            {
-                continue
-            }
-            _ => Place::Unknown,
-        };
-        place = Some(place.map_or(here, |q| q.join(here)));
+    // The slot and its casts (at -O0 on AMDGPU every slot is used through an
+    // addrspacecast to the generic space).
+    let mut names: Vec<InstructionValue<'_>> = vec![alloca];
+    let mut k = 0;
+    while k < names.len() {
+        let slot_name = names[k];
+        k += 1;
+        for (user, no) in llvm::uses_of(slot_name) {
+            let here = match user.get_opcode() {
+                InstructionOpcode::Load => continue,
+                InstructionOpcode::AddrSpaceCast | InstructionOpcode::BitCast => {
+                    if names.len() < 8 && !names.contains(&user) {
+                        names.push(user);
+                    }
+                    continue;
+                }
+                InstructionOpcode::Store if no == 1 => match llvm::operand(&user, 0) {
+                    Some(v) => place_of(v, kernel_entries, depth - 1),
+                    None => Place::Unknown,
+                },
+                InstructionOpcode::Call
+                    if callee(user).is_some_and(|f| fn_name(f).starts_with("llvm.lifetime")) =>
+                {
+                    continue
+                }
+                _ => Place::Unknown,
+            };
+            place = Some(place.map_or(here, |q| q.join(here)));
+        }
     }
     place.unwrap_or(Place::Unknown)
 }
@@ -600,7 +617,7 @@ fn is_thread_varying_intrinsic(name: &str) -> bool {
 /// `kernel_entries` are all kernel functions of the module.
 pub fn effect_of(inst: InstructionValue<'_>, kernel_entries: &[FunctionValue<'_>]) -> Effect {
     let store_like = |ptr: Option<BasicValueEnum<'_>>| match ptr
-        .map(|p| place_of(p, kernel_entries, 4))
+        .map(|p| place_of(p, kernel_entries, PLACE_DEPTH))
         .unwrap_or(Place::Unknown)
     {
         Place::Private => Effect::Private,
@@ -656,7 +673,7 @@ fn call_effect(call: InstructionValue<'_>, kernel_entries: &[FunctionValue<'_>])
             let Some(dest) = llvm::operand(&call, 0) else {
                 return Effect::Blocker(format!("malformed call to @{name}"));
             };
-            return match place_of(dest, kernel_entries, 4) {
+            return match place_of(dest, kernel_entries, PLACE_DEPTH) {
                 Place::Private => Effect::Private,
                 Place::Shared => Effect::Guard,
                 Place::Unknown => Effect::Blocker(format!(
