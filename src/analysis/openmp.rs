@@ -956,3 +956,42 @@ fn only_called_or_parallel(f: FunctionValue<'_>) -> bool {
         callee(user) == Some(f) || (is_call_to(user, "__kmpc_parallel_51") && (no == 5 || no == 6))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn team_uniform_queries_are_free_thread_queries_are_not() {
+        for q in [
+            "omp_get_team_num",
+            "omp_get_num_teams",
+            "omp_get_num_devices",
+        ] {
+            assert_eq!(runtime_kind(q), Some(Runtime::Uniform), "{q}");
+        }
+        // Different per thread, or different between generic and SPMD mode.
+        for q in [
+            "omp_get_thread_num",
+            "omp_get_num_threads",
+            "omp_get_thread_limit",
+            "omp_in_parallel",
+            "omp_get_level",
+            "__kmpc_get_hardware_thread_id_in_block",
+        ] {
+            assert_eq!(runtime_kind(q), Some(Runtime::ThreadVarying), "{q}");
+        }
+        assert_eq!(runtime_kind("__kmpc_omp_task"), Some(Runtime::Other));
+        assert_eq!(runtime_kind("omp_set_num_threads"), Some(Runtime::Other));
+        assert_eq!(runtime_kind("foo"), None);
+        assert_eq!(runtime_kind(TARGET_INIT), Some(Runtime::TargetInit));
+    }
+
+    #[test]
+    fn places_join_to_unknown_when_they_differ() {
+        assert_eq!(Place::Private.join(Place::Private), Place::Private);
+        assert_eq!(Place::Shared.join(Place::Shared), Place::Shared);
+        assert_eq!(Place::Private.join(Place::Shared), Place::Unknown);
+        assert_eq!(Place::Unknown.join(Place::Shared), Place::Unknown);
+    }
+}

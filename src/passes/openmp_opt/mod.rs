@@ -552,3 +552,20 @@ fn fold_queries<'ctx>(
     }
     folded
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_parse_in_llvm_syntax() {
+        assert_eq!(OpenMpOptParams::parse(""), Ok(OpenMpOptParams::default()));
+        let p = OpenMpOptParams::parse("no-spmdization;no-folding").expect("valid");
+        assert!(!p.spmdization && !p.folding && p.deglobalization && p.state_machine_rewrite);
+        let p =
+            OpenMpOptParams::parse("no-deglobalization;no-state-machine-rewrite").expect("valid");
+        assert!(p.spmdization && p.folding && !p.deglobalization && !p.state_machine_rewrite);
+        assert!(OpenMpOptParams::parse("spmdisation").is_err());
+        assert!(OpenMpOptParams::parse("spmdization=1").is_err());
+    }
+}
