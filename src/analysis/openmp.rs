@@ -68,6 +68,10 @@ pub const MODE_GENERIC: u64 = 1;
 pub const MODE_SPMD: u64 = 2;
 pub const MODE_GENERIC_SPMD: u64 = 3;
 
+/// `kmp_distribute_static_chunk` and `kmp_distribute_static_nochunk`.
+const DIST_STATIC_CHUNK: u64 = 91;
+const DIST_STATIC_NOCHUNK: u64 = 92;
+
 /// What a call to a runtime function (known by name) means in sequential code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Runtime {
@@ -659,6 +663,12 @@ fn call_effect(call: InstructionValue<'_>, kernel_entries: &[FunctionValue<'_>])
                 Effect::Blocker(format!("@{name} returns a different value in SPMD mode"))
             }
             Runtime::Other => Effect::Blocker(format!("call to runtime function @{name}")),
+            // Distribute schedules split by team (the same on every thread of
+            // the team); any other schedule splits by thread.
+            Runtime::Distribute if name.contains("_init_") => match const_int_operand(call, 2) {
+                Some(DIST_STATIC_CHUNK | DIST_STATIC_NOCHUNK) => Effect::Free,
+                _ => Effect::Blocker(format!("@{name} with a non-distribute schedule")),
+            },
             _ => Effect::Free,
         };
     }
