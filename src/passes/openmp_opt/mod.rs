@@ -89,7 +89,15 @@ pub struct OpenMpOptParams {
     /// Rewrite the generic state machine of kernels that stay generic
     /// (state_machine.rs).
     pub state_machine_rewrite: bool,
+    /// Most bytes of shared memory one kernel's globalized variables may take
+    /// (LLVM's `-openmp-opt-shared-limit` when given, else [`SHARED_LIMIT`]).
+    pub shared_limit: u32,
 }
+
+/// Default shared-memory budget for globalized variables per kernel: the
+/// 48 KiB of static shared memory a CUDA kernel gets without opting in (AMDGPU
+/// has 64 KiB of LDS). Above it the kernel could not launch; it stays generic.
+pub const SHARED_LIMIT: u32 = 48 * 1024;
 
 impl Default for OpenMpOptParams {
     fn default() -> Self {
@@ -98,6 +106,7 @@ impl Default for OpenMpOptParams {
             folding: true,
             deglobalization: true,
             state_machine_rewrite: true,
+            shared_limit: SHARED_LIMIT,
         }
     }
 }
@@ -137,6 +146,11 @@ impl OpenMpOptParams {
         p.folding &= !off("openmp-opt-disable-folding");
         p.deglobalization &= !off("openmp-opt-disable-deglobalization");
         p.state_machine_rewrite &= !off("openmp-opt-disable-state-machine-rewrite");
+        if let Some((limit, true)) =
+            llvm::openmp::upstream_unsigned_option("openmp-opt-shared-limit")
+        {
+            p.shared_limit = limit;
+        }
         params::parse(text, Self::SPECS, |name, v| match (name, v) {
             ("spmdization", Value::Flag(b)) => p.spmdization = b,
             ("folding", Value::Flag(b)) => p.folding = b,
@@ -321,6 +335,21 @@ fn plan<'ctx>(
                 });
             }
         }
+        let bytes: u64 = a
+            .globalized
+            .iter()
+            .filter_map(|g| omp::const_int_operand(*g, 0))
+            .sum();
+        if bytes > u64::from(p.shared_limit) {
+            a.blockers.push(omp::Blocker {
+                at: a.globalized[0],
+                why: format!(
+                    "its globalized variables need {bytes} bytes of shared memory, over the \
+                     limit of {} (-openmp-opt-shared-limit)",
+                    p.shared_limit
+                ),
+            });
+        }
         if let Err(why) = &runtime_ok {
             if !a.guarded.is_empty() {
                 a.blockers.push(omp::Blocker {
@@ -406,14 +435,22 @@ fn plan<'ctx>(
     plans
 }
 
-/// A kernel that stays generic: one OMP121 remark per blocker.
+/// A kernel that stays generic: one OMP121 remark per blocker. Blockers that
+/// are calls to code we cannot see get upstream's hint (the assumption that
+/// overrides them).
 fn keep_generic(kp: &KernelPlan<'_>, remarks: &Remarks<'_>) {
     for b in &kp.amenability.blockers {
         remarks.at(RemarkKind::Missed, "OMP121", b.at, || {
+            let is_call = b.why.starts_with("call to") || b.why.starts_with("indirect call");
+            let hint = if is_call {
+                " Add `__attribute__((assume(\"ompx_spmd_amenable\")))` to the called \
+                 function to override."
+            } else {
+                ""
+            };
             format!(
                 "Value has potential side effects preventing SPMD-mode execution of kernel \
-                 {} ({}). Add `__attribute__((assume(\"ompx_spmd_amenable\")))` to the called \
-                 function to override. [OMP121]",
+                 {} ({}).{hint} [OMP121]",
                 kp.kernel.name, b.why
             )
         });
