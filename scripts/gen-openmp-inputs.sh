@@ -18,7 +18,7 @@ gen() { # gen SRC OUT ARCH [OPT]
     $CLANG ${cmd#clang-16 } | grep -v '^; ModuleID\|^source_filename\|^!llvm.ident\|^!.* = !{!"clang version'
   } > "$out"
 }
-for c in vecadd-pi nested-payload lulesh-ifs team-num guarded-store unknown-call; do
+for c in vecadd-pi nested-payload lulesh-ifs team-num thread-query guarded-store unknown-call; do
   gen "$c.c" "$c.ll" sm_80
 done
 gen vecadd-pi.c vecadd-pi-amdgpu.ll gfx90a
