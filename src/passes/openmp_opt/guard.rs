@@ -37,7 +37,7 @@ use inkwell::module::Linkage;
 use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::BasicValue as _;
 use inkwell::values::{
-    AsValueRef, BasicValueEnum, CallSiteValue, FunctionValue, InstructionOpcode, InstructionValue,
+    BasicValueEnum, CallSiteValue, FunctionValue, InstructionOpcode, InstructionValue,
 };
 use inkwell::AddressSpace;
 use std::collections::HashMap;
@@ -511,5 +511,4 @@ pub fn guard_region<'ctx>(r: &Region<'ctx>, ident: Option<BasicValueEnum<'ctx>>)
     b.position_at_end(barrier_bb);
     b.build_unconditional_branch(exit)
         .expect("gpucc-openmp-opt: builder positioned");
-    let _ = AsValueRef::as_value_ref(&f);
 }
