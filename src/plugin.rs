@@ -15,6 +15,8 @@
 //!   dominating instructions);
 //! - `gpucc-speculative-execution[<only-if-divergent-target;max-speculation-cost=N;max-not-hoisted=N>]`:
 //!   function pass (hoists cheap, safe instructions out of if-then arms);
+//! - `gpucc-openmp-opt[<no-spmdization;no-folding;no-deglobalization;no-state-machine-rewrite>]`:
+//!   module pass, SPMDization of generic-mode OpenMP target kernels;
 //! - `gpucc`: the whole suite in the paper's order ([`GPUCC_TEXT`]): a module
 //!   pass that has the PassBuilder which loaded the plugin parse and run a
 //!   pipeline text, so our passes and LLVM's own (GVN, EarlyCSE) mix;
@@ -45,6 +47,7 @@ use crate::passes::separate_const_offset_from_gep::{
     self as sepgep, SepGepParams, SeparateConstOffsetFromGepPass,
 };
 use crate::passes::slsr::{self, SlsrParams, SlsrPass};
+use crate::passes::openmp_opt::{self, OpenMpOptParams};
 use crate::passes::specialize_spaces;
 use crate::passes::speculative_execution::{self, SpecExecParams, SpeculativeExecutionPass};
 use crate::passes::{Changed, FunctionPass, PassCx};
@@ -134,6 +137,11 @@ fn parse_module_element(element: &str, mpm: &mut ModulePassManager) -> PipelineP
     if let Some(text) = params::split(element, STRAIGHT_LINE) {
         params_or_fatal(STRAIGHT_LINE, params::parse(text, &[], |_, _| {}));
         mpm.add_pass(Suite::straight_line());
+        return PipelineParsing::Parsed;
+    }
+    if let Some(text) = params::split(element, openmp_opt::NAME) {
+        let p = params_or_fatal(openmp_opt::NAME, OpenMpOptParams::parse(text));
+        mpm.add_pass(OpenMpOpt(p));
         return PipelineParsing::Parsed;
     }
     // At module level, memory-space inference also looks across calls.
@@ -273,6 +281,33 @@ impl LlvmModulePass for Suite {
             // The passes inside kept the analyses up to date as they went;
             // what they preserved together is not reported back.
             PreservedAnalyses::None
+        })
+    }
+}
+
+/// `gpucc-openmp-opt`: SPMDization of OpenMP target kernels (module pass).
+struct OpenMpOpt(OpenMpOptParams);
+
+impl LlvmModulePass for OpenMpOpt {
+    fn run_pass(
+        &self,
+        module: &mut Module<'_>,
+        manager: &ModuleAnalysisManager,
+    ) -> PreservedAnalyses {
+        guarded(openmp_opt::NAME, || {
+            let functions = edge::functions(module);
+            // Non-OpenMP modules are left alone, analyses included.
+            if !functions
+                .iter()
+                .any(|f| f.get_name().to_bytes() == b"__kmpc_target_init")
+            {
+                return PreservedAnalyses::All;
+            }
+            crate::debug::maybe_inject_panic(openmp_opt::NAME);
+            let fam = edge::module_fam(manager, module);
+            preserved(Changed::from_bool(openmp_opt::run(
+                &functions, fam, &self.0,
+            )))
         })
     }
 }

@@ -7,4 +7,5 @@ pub mod fxhash;
 pub mod infer_spaces;
 pub mod memspace;
 pub mod slsr_candidates;
+pub mod openmp;
 pub mod target;

@@ -15,6 +15,7 @@ pub mod analyses;
 pub mod edge;
 mod ffi;
 pub mod nary;
+pub mod openmp;
 pub mod pipeline;
 pub mod sepgep;
 pub mod slsr;

@@ -12,6 +12,7 @@ pub mod memspace_annotate;
 pub mod nary_reassociate;
 pub mod separate_const_offset_from_gep;
 pub mod slsr;
+pub mod openmp_opt;
 pub mod specialize_spaces;
 pub mod speculative_execution;
 
