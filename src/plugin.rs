@@ -8,6 +8,9 @@
 //!   specializes functions across calls (`passes::specialize_spaces`);
 //! - `gpucc-memspace-annotate`: function pass (memory-space scopes as
 //!   scoped-noalias metadata);
+//! - `gpucc-openmp-state-machine`: module pass, custom worker state machines
+//!   for OpenMP generic-mode kernels (`passes::openmp_opt::state_machine`;
+//!   remarks under `gpucc-openmp-opt`);
 //! - `gpucc`: the whole suite in the paper's order ([`GPUCC_TEXT`]): a module
 //!   pass that has the PassBuilder which loaded the plugin parse and run a
 //!   pipeline text, so our passes and LLVM's own (GVN, EarlyCSE) mix;
@@ -31,6 +34,7 @@ use crate::params;
 use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
 use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
+use crate::passes::openmp_opt::state_machine;
 use crate::passes::specialize_spaces;
 use crate::passes::{Changed, FunctionPass, PassCx};
 use llvm_plugin::inkwell::module::Module;
@@ -96,6 +100,11 @@ fn parse_module_element(element: &str, mpm: &mut ModulePassManager) -> PipelineP
         mpm.add_pass(Suite::gpucc(false));
         return PipelineParsing::Parsed;
     }
+    if let Some(text) = params::split(element, STATE_MACHINE) {
+        params_or_fatal(STATE_MACHINE, params::parse(text, &[], |_, _| {}));
+        mpm.add_pass(OpenMpStateMachine);
+        return PipelineParsing::Parsed;
+    }
     // At module level, memory-space inference also looks across calls.
     if let Some(text) = params::split(element, infer_address_spaces::NAME) {
         let p = params_or_fatal(infer_address_spaces::NAME, InferParams::parse(text));
@@ -106,6 +115,44 @@ fn parse_module_element(element: &str, mpm: &mut ModulePassManager) -> PipelineP
         return PipelineParsing::Parsed;
     }
     PipelineParsing::NotParsed
+}
+
+/// The test-only pipeline name of the custom state machine (until it runs
+/// inside `gpucc-openmp-opt`).
+const STATE_MACHINE: &str = "gpucc-openmp-state-machine";
+
+/// Rewrites the state machine of every generic-mode OpenMP kernel of the
+/// module (`passes::openmp_opt::state_machine`). Honours upstream's
+/// `-openmp-opt-disable` and `-openmp-opt-disable-state-machine-rewrite`.
+struct OpenMpStateMachine;
+
+impl LlvmModulePass for OpenMpStateMachine {
+    fn run_pass(
+        &self,
+        module: &mut Module<'_>,
+        manager: &ModuleAnalysisManager,
+    ) -> PreservedAnalyses {
+        guarded(STATE_MACHINE, || {
+            let off = |name| matches!(llvm::upstream_bool_option(name), Some((true, _)));
+            if off("openmp-opt-disable") || off("openmp-opt-disable-state-machine-rewrite") {
+                return PreservedAnalyses::All;
+            }
+            let kernels = state_machine::find_kernels(&edge::functions(module));
+            if kernels.is_empty() {
+                return PreservedAnalyses::All;
+            }
+            let fam = edge::module_fam(manager, module);
+            let mut changed = Changed::No;
+            for k in &kernels {
+                let cx = PassCx::new(fam, k.function, state_machine::REMARK_PASS);
+                if state_machine::rewrite_state_machine(k, &cx) == Changed::Yes {
+                    fam.invalidate(k.function);
+                    changed = Changed::Yes;
+                }
+            }
+            preserved(changed)
+        })
+    }
 }
 
 fn preserved(changed: Changed) -> PreservedAnalyses {

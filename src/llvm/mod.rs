@@ -14,6 +14,7 @@ pub mod aa;
 pub mod analyses;
 pub mod edge;
 mod ffi;
+pub mod openmp_sm;
 pub mod pipeline;
 
 use inkwell::basic_block::BasicBlock;

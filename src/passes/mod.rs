@@ -9,6 +9,7 @@
 pub mod bypass_slow_division;
 pub mod infer_address_spaces;
 pub mod memspace_annotate;
+pub mod openmp_opt;
 pub mod specialize_spaces;
 
 use crate::llvm::{self, Fam, RemarkKind};
