@@ -396,7 +396,7 @@ fn may_write_memory(call: CallSiteValue<'_>, callee: Option<FunctionValue<'_>>) 
     }
     let no_mod = |a: Option<Attribute>| {
         a.filter(|a| a.is_enum())
-            .is_some_and(|a| a.get_enum_value() & 0xAAAA_AAAA == 0)
+            .is_some_and(|a| !memory_effects_write(a.get_enum_value()))
     };
     !(no_mod(call.get_enum_attribute(AttributeLoc::Function, kind))
         || no_mod(callee.and_then(|g| g.get_enum_attribute(AttributeLoc::Function, kind))))
@@ -407,15 +407,25 @@ fn may_write_memory(call: CallSiteValue<'_>, callee: Option<FunctionValue<'_>>) 
 fn assumes_no_parallelism(call: CallSiteValue<'_>, callee: Option<FunctionValue<'_>>) -> bool {
     const KEY: &str = "llvm.assume";
     let says = |a: Option<Attribute>| {
-        a.is_some_and(|a| {
-            a.get_string_value()
-                .to_string_lossy()
-                .split(',')
-                .any(|s| matches!(s.trim(), "omp_no_openmp" | "omp_no_parallelism"))
-        })
+        a.is_some_and(|a| rules_out_parallelism(&a.get_string_value().to_string_lossy()))
     };
     says(call.get_string_attribute(AttributeLoc::Function, KEY))
         || says(callee.and_then(|g| g.get_string_attribute(AttributeLoc::Function, KEY)))
+}
+
+/// Does an encoded LLVM 16 `MemoryEffects` value allow writes? Two bits per
+/// location (argument memory, inaccessible memory, other), `Ref` = 1 and
+/// `Mod` = 2: any high bit set means some location may be written.
+fn memory_effects_write(encoded: u64) -> bool {
+    encoded & 0xAAAA_AAAA_AAAA_AAAA != 0
+}
+
+/// Does an `"llvm.assume"` value (a comma-separated list) promise no
+/// parallel regions?
+fn rules_out_parallelism(assumptions: &str) -> bool {
+    assumptions
+        .split(',')
+        .any(|s| matches!(s.trim(), "omp_no_openmp" | "omp_no_parallelism"))
 }
 
 // ---------------------------------------------------------------------------
@@ -934,4 +944,46 @@ fn init_result(init: InstructionValue<'_>) -> IntValue<'_> {
 /// The function `p` is, if it is one.
 fn function_of_pointer(p: PointerValue<'_>) -> Option<FunctionValue<'_>> {
     openmp_sm::as_function(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    // memory(none) = 0, memory(read) = 0b010101, memory(argmem: write) = 0b10,
+    // memory(inaccessiblemem: readwrite) = 0b1100, memory(readwrite) = 0b111111.
+    #[rstest]
+    #[case(0, false)]
+    #[case(0b01_01_01, false)]
+    #[case(0b00_00_10, true)]
+    #[case(0b00_11_00, true)]
+    #[case(0b11_11_11, true)]
+    fn decodes_memory_effects(#[case] encoded: u64, #[case] writes: bool) {
+        assert_eq!(memory_effects_write(encoded), writes);
+    }
+
+    #[rstest]
+    #[case("omp_no_parallelism", true)]
+    #[case("ompx_spmd_amenable,omp_no_openmp", true)]
+    #[case("ompx_spmd_amenable", false)]
+    #[case("omp_no_parallelism_please", false)]
+    #[case("", false)]
+    fn reads_assumption_lists(#[case] value: &str, #[case] no_parallelism: bool) {
+        assert_eq!(rules_out_parallelism(value), no_parallelism);
+    }
+
+    #[rstest]
+    #[case(Linkage::External, false)]
+    #[case(Linkage::Internal, false)]
+    #[case(Linkage::Private, false)]
+    #[case(Linkage::WeakODR, false)]
+    #[case(Linkage::LinkOnceODR, false)]
+    #[case(Linkage::WeakAny, true)]
+    #[case(Linkage::LinkOnceAny, true)]
+    #[case(Linkage::ExternalWeak, true)]
+    #[case(Linkage::AvailableExternally, true)]
+    fn weak_bodies_are_not_trusted(#[case] l: Linkage, #[case] interposable: bool) {
+        assert_eq!(is_interposable(l), interposable);
+    }
 }
