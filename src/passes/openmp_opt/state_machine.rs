@@ -356,6 +356,10 @@ fn classify(inst: InstructionValue<'_>) -> CallKind<'_> {
 /// The wrapper of a `__kmpc_parallel_51` call, when it is a function of the
 /// type the worker loop calls, `void (i16, i32)`.
 fn parallel_wrapper<'ctx>(call: InstructionValue<'ctx>) -> Option<FunctionValue<'ctx>> {
+    // The callee is the last operand: the wrapper must be an argument before it.
+    if llvm::operand_count(&call) <= WRAPPER_ARG + 1 {
+        return None;
+    }
     let BasicValueEnum::PointerValue(p) = llvm::operand(&call, WRAPPER_ARG)? else {
         return None;
     };
