@@ -18,8 +18,8 @@
 //! `__kmpc_target_init` in its *generic* state machine: wait at a barrier,
 //! fetch the work function the main thread published with
 //! `__kmpc_parallel_51(..., ptr %outlined, ptr %wrapper, ...)`, and call it
-//! *indirectly*. An indirect call on a GPU costs registers and stack for the
-//! whole kernel (ptxas must assume any callee) and blocks inlining.
+//! *indirectly*: the regions stay opaque to the worker path (no inlining,
+//! an ABI call with its stack traffic in ptxas).
 //!
 //! With the argument `false` the workers return from `__kmpc_target_init`
 //! with their thread id (the main thread still gets -1), and the kernel runs
@@ -29,11 +29,11 @@
 //!   entry:        %tid = __kmpc_target_init(ident, 1, false)
 //!                 br (%tid != -1), worker.check, thread.user_code
 //!   worker.check: ; the main thread's warp holds spare threads: they leave
-//!                 br (%tid < hw_threads_in_block() - warp_size()), worker.wait, worker.exit
+//!                 br (%tid < hw_threads_in_block() - warp_size()), worker.wait, worker.exit.sm
 //!   worker.wait:  __kmpc_barrier_simple_generic(ident, %tid)   ; wait for work
 //!                 %active = __kmpc_kernel_parallel(ptr %work.addr)
 //!                 %work = load ptr %work.addr
-//!                 br (%work == null), worker.exit, worker.active   ; null: kernel done
+//!                 br (%work == null), worker.exit.sm, worker.active ; null: kernel done
 //!   worker.active: br %active, worker.region.check, worker.barrier
 //!   worker.region.check:  br (%work == @wrapper0), call0, next   ; the if-cascade
 //!   call0:        call void @wrapper0(i16 0, i32 %tid)           ; direct call
@@ -41,8 +41,13 @@
 //!   worker.region.fallback: call void %work(i16 0, i32 %tid)     ; only if some are unknown
 //!   worker.region.end: __kmpc_kernel_end_parallel()
 //!   worker.barrier: __kmpc_barrier_simple_generic(ident, %tid); br worker.wait
-//!   worker.exit:  ret void
+//!   worker.exit.sm: ret void
 //! ```
+//!
+//! The slot `%work.addr` is an alloca at the top of the entry block, cast to
+//! the generic address space where allocas live elsewhere (AMDGPU). Every new
+//! instruction takes the init call's debug location: the verifier demands one
+//! on calls of inlinable functions in a function with debug info.
 //!
 //! The wrapper pointer is compared as is: `__kmpc_parallel_51` stores exactly
 //! that pointer. (LLVM 16 also replaces it by a private `@<wrapper>.ID` global
@@ -71,12 +76,21 @@
 //! Otherwise OMP131 (no fallback) or OMP132 (with fallback).
 //!
 //! ## Refusals
-//! Kernels already SPMD or already without the generic state machine are left
-//! alone silently. A kernel with several init calls, an init call of another
-//! signature, a non-void kernel, runtime functions declared with other types,
-//! or (when the device runtime is linked in) a runtime function we would call
-//! but that is not defined, keeps the generic state machine with a missed
-//! remark `StateMachineKept`.
+//! Kernels already SPMD or already without the generic state machine, and
+//! functions with several init calls, are left alone silently. An init call of
+//! another signature, a non-void kernel, runtime functions declared with other
+//! types, or (when the device runtime is linked in) a runtime function we
+//! would call but that is not defined, keep the generic state machine with a
+//! missed remark `StateMachineKept`.
+//!
+//! ## Compared with LLVM 16's openmp-opt
+//! Same regions and the same fallback decisions on every kernel of upstream's
+//! custom_state_machines.ll (NVPTX and AMDGPU), except that a callee declared
+//! with another type than its call (`i32 (...)` for C's `omp_get_thread_num()`)
+//! is still recognized by name, so upstream's fallback for it is not needed.
+//! LLVM 16 builds no custom state machine while `__kmpc_target_init` is only
+//! declared (clang's output before the runtime is linked;
+//! custom_state_machines_pre_lto.ll); we do, since the loop is correct either way.
 //!
 //! Tests: test/ir/openmp-state-machine/.
 
