@@ -17,6 +17,10 @@
 //!   function pass (hoists cheap, safe instructions out of if-then arms);
 //! - `gpucc-openmp-opt[<no-spmdization;no-folding;no-deglobalization;no-state-machine-rewrite>]`:
 //!   module pass, SPMDization of generic-mode OpenMP target kernels;
+//! - `gpucc-openmp-state-machine`: module pass, custom worker state machines
+//!   for OpenMP generic-mode kernels alone (`passes::openmp_opt::state_machine`,
+//!   which `gpucc-openmp-opt` runs on the kernels it keeps generic; remarks
+//!   under `gpucc-openmp-opt`);
 //! - `gpucc`: the whole suite in the paper's order ([`GPUCC_TEXT`]): a module
 //!   pass that has the PassBuilder which loaded the plugin parse and run a
 //!   pipeline text, so our passes and LLVM's own (GVN, EarlyCSE) mix;
@@ -43,11 +47,12 @@ use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivision
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
 use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
 use crate::passes::nary_reassociate::{self, NaryReassociatePass};
+use crate::passes::openmp_opt::state_machine;
+use crate::passes::openmp_opt::{self, OpenMpOptParams};
 use crate::passes::separate_const_offset_from_gep::{
     self as sepgep, SepGepParams, SeparateConstOffsetFromGepPass,
 };
 use crate::passes::slsr::{self, SlsrParams, SlsrPass};
-use crate::passes::openmp_opt::{self, OpenMpOptParams};
 use crate::passes::specialize_spaces;
 use crate::passes::speculative_execution::{self, SpecExecParams, SpeculativeExecutionPass};
 use crate::passes::{Changed, FunctionPass, PassCx};
@@ -144,6 +149,11 @@ fn parse_module_element(element: &str, mpm: &mut ModulePassManager) -> PipelineP
         mpm.add_pass(OpenMpOpt(p));
         return PipelineParsing::Parsed;
     }
+    if let Some(text) = params::split(element, STATE_MACHINE) {
+        params_or_fatal(STATE_MACHINE, params::parse(text, &[], |_, _| {}));
+        mpm.add_pass(OpenMpStateMachine);
+        return PipelineParsing::Parsed;
+    }
     // At module level, memory-space inference also looks across calls.
     if let Some(text) = params::split(element, infer_address_spaces::NAME) {
         let p = params_or_fatal(infer_address_spaces::NAME, InferParams::parse(text));
@@ -154,6 +164,44 @@ fn parse_module_element(element: &str, mpm: &mut ModulePassManager) -> PipelineP
         return PipelineParsing::Parsed;
     }
     PipelineParsing::NotParsed
+}
+
+/// The pipeline name of the custom state machine alone (it also runs inside
+/// `gpucc-openmp-opt`, on the kernels that stay generic).
+const STATE_MACHINE: &str = "gpucc-openmp-state-machine";
+
+/// Rewrites the state machine of every generic-mode OpenMP kernel of the
+/// module (`passes::openmp_opt::state_machine`). Honours upstream's
+/// `-openmp-opt-disable` and `-openmp-opt-disable-state-machine-rewrite`.
+struct OpenMpStateMachine;
+
+impl LlvmModulePass for OpenMpStateMachine {
+    fn run_pass(
+        &self,
+        module: &mut Module<'_>,
+        manager: &ModuleAnalysisManager,
+    ) -> PreservedAnalyses {
+        guarded(STATE_MACHINE, || {
+            let off = |name| matches!(llvm::upstream_bool_option(name), Some((true, _)));
+            if off("openmp-opt-disable") || off("openmp-opt-disable-state-machine-rewrite") {
+                return PreservedAnalyses::All;
+            }
+            let kernels = state_machine::find_kernels(&edge::functions(module));
+            if kernels.is_empty() {
+                return PreservedAnalyses::All;
+            }
+            let fam = edge::module_fam(manager, module);
+            let mut changed = Changed::No;
+            for k in &kernels {
+                let cx = PassCx::new(fam, k.function, state_machine::REMARK_PASS);
+                if state_machine::rewrite_state_machine(k, &cx) == Changed::Yes {
+                    fam.invalidate(k.function);
+                    changed = Changed::Yes;
+                }
+            }
+            preserved(changed)
+        })
+    }
 }
 
 fn preserved(changed: Changed) -> PreservedAnalyses {

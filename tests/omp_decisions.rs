@@ -2,13 +2,6 @@
 //! runs `../shared/conformance/omp_decisions.py` (162 kernel-configurations of
 //! the 17 upstream OpenMP tests) on the plugin and fails on any 'worse'.
 //!
-//! The custom state machine for kernels that stay generic is built in
-//! `src/passes/openmp_opt/state_machine.rs`. Until that file exists, a kernel
-//! that upstream keeps generic with a custom state machine (use-generic-SM
-//! false) and that we leave untouched (generic, generic state machine) is
-//! reported as pending, loudly, not as a failure; every other 'worse' fails.
-//! Once the file exists, every 'worse' fails.
-//!
 //! Skipped, loudly, when `../shared` is absent (CI has it; see scripts/test.sh).
 //! Run: `cargo build --release && GPUCC_PLUGIN=$PWD/target/release/libgpucc_passes.so
 //! cargo test --release --test omp_decisions -- --nocapture`.
@@ -31,21 +24,6 @@ fn plugin() -> PathBuf {
         p.display()
     );
     std::fs::canonicalize(&p).expect("the plugin path resolves")
-}
-
-/// Is this 'worse' line explained by the missing custom state machine alone?
-fn pending_state_machine(line: &str) -> bool {
-    let Some((_, rest)) = line.split_once(": upstream ") else {
-        return false;
-    };
-    let Some((upstream, ours)) = rest.split_once(" ours ") else {
-        return false;
-    };
-    let upstream_custom_sm = upstream.contains("'gsm': False")
-        && !upstream.contains("'exec': 3")
-        && !upstream.contains("'init': 2");
-    let ours_untouched = ours.contains("'init': 1, 'gsm': True}") && !ours.contains("failed");
-    upstream_custom_sm && ours_untouched
 }
 
 #[test]
@@ -74,37 +52,11 @@ fn no_worse_decision_than_llvm16_openmp_opt() {
         .find(|l| l.starts_with("omp decisions:"))
         .unwrap_or_else(|| panic!("omp_decisions.py printed no summary:\n{stdout}\n{stderr}"));
     eprintln!("{summary}");
-    let state_machine = manifest_dir()
-        .join("src/passes/openmp_opt/state_machine.rs")
-        .is_file();
-    let worse: Vec<&str> = stdout.lines().filter(|l| l.starts_with("worse:")).collect();
-    let (pending, failing): (Vec<&str>, Vec<&str>) = worse
-        .iter()
-        .partition(|l| !state_machine && pending_state_machine(l));
-    if !pending.is_empty() {
-        eprintln!(
-            "PENDING omp_decisions: {} kernel-configurations where upstream builds a custom \
-             state machine and we keep the generic one (state_machine.rs is not merged yet)",
-            pending.len()
-        );
-    }
+    let failing: Vec<&str> = stdout.lines().filter(|l| l.starts_with("worse:")).collect();
     assert!(
         failing.is_empty(),
         "{} kernel-configurations decided worse than LLVM 16:\n{}",
         failing.len(),
         failing.join("\n")
     );
-}
-
-#[test]
-fn pending_filter_only_accepts_untouched_generic_kernels() {
-    let custom = "worse: a.ll [openmp-opt ] k: upstream {'exec': 1, 'init': 1, 'gsm': False} \
-                  ours {'exec': 1, 'init': 1, 'gsm': True}";
-    assert!(pending_state_machine(custom));
-    let spmd = "worse: a.ll [openmp-opt ] k: upstream {'exec': 3, 'init': 2, 'gsm': False} \
-                ours {'exec': 1, 'init': 1, 'gsm': True}";
-    assert!(!pending_state_machine(spmd));
-    let crashed = "worse: a.ll [openmp-opt ] k: upstream {'exec': 1, 'init': 1, 'gsm': False} \
-                   ours None (opt failed: 1)";
-    assert!(!pending_state_machine(crashed));
 }

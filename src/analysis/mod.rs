@@ -6,6 +6,6 @@ pub mod const_offset;
 pub mod fxhash;
 pub mod infer_spaces;
 pub mod memspace;
-pub mod slsr_candidates;
 pub mod openmp;
+pub mod slsr_candidates;
 pub mod target;

@@ -16,6 +16,7 @@ pub mod edge;
 mod ffi;
 pub mod nary;
 pub mod openmp;
+pub mod openmp_sm;
 pub mod pipeline;
 pub mod sepgep;
 pub mod slsr;

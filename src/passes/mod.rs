@@ -10,9 +10,9 @@ pub mod bypass_slow_division;
 pub mod infer_address_spaces;
 pub mod memspace_annotate;
 pub mod nary_reassociate;
+pub mod openmp_opt;
 pub mod separate_const_offset_from_gep;
 pub mod slsr;
-pub mod openmp_opt;
 pub mod specialize_spaces;
 pub mod speculative_execution;
 

@@ -66,10 +66,12 @@
 //! test/ir/openmp/.
 
 mod guard;
+pub mod state_machine;
 
 use crate::analysis::openmp::{self as omp, Amenability, Kernel, Reach};
 use crate::llvm::{self, Fam, RemarkKind};
 use crate::params::{self, Kind, ParamError, Spec, Value};
+use crate::passes::{Changed, PassCx};
 use inkwell::values::{BasicValue, FunctionValue, InstructionOpcode, InstructionValue};
 use std::collections::{BTreeSet, HashSet};
 
@@ -209,19 +211,22 @@ struct Stats {
     num_guarded_regions: u64,
     num_globalized: u64,
     num_folded: u64,
+    num_state_machines: u64,
 }
 
 impl Stats {
     fn summary(&self) -> String {
         format!(
             "{} kernels: {} SPMDized, {} kept generic; {} guarded regions, {} globalized \
-             variables moved to shared memory, {} runtime queries folded",
+             variables moved to shared memory, {} runtime queries folded, {} custom state \
+             machines",
             self.num_kernels,
             self.num_spmdized,
             self.num_refused,
             self.num_guarded_regions,
             self.num_globalized,
-            self.num_folded
+            self.num_folded,
+            self.num_state_machines
         )
     }
 }
@@ -266,11 +271,20 @@ pub fn run(
     }
     for kp in plans.iter().filter(|kp| !kp.spmd && kp.kernel.is_generic()) {
         stats.num_refused += 1;
-        // state machine: see state_machine.rs
-        // The kernel stays generic, untouched here; the custom state machine
-        // (if-cascade over the known parallel regions) will be built at this
-        // call site. For now: say why it stays generic.
+        // Say why it stays generic, then replace the runtime's generic state
+        // machine by one that knows the kernel's parallel regions.
         keep_generic(kp, &remarks);
+        if p.state_machine_rewrite {
+            let k = state_machine::Kernel {
+                function: kp.kernel.entry,
+                init: kp.kernel.init,
+            };
+            let cx = PassCx::new(fam, k.function, state_machine::REMARK_PASS);
+            if state_machine::rewrite_state_machine(&k, &cx) == Changed::Yes {
+                stats.num_state_machines += 1;
+                changed = true;
+            }
+        }
     }
     if p.folding {
         let folded = fold_queries(&kernels, functions, &remarks);

@@ -84,7 +84,7 @@ define internal void @set_private(ptr %p) {
 ; @set_h is shared with a kernel that stays generic: neither is SPMDized and
 ; @set_h is not guarded.
 ; CHECK-LABEL: define weak void @mixed_spmd(
-; CHECK:         call i32 @__kmpc_target_init(ptr @ident, i8 1, i1 true)
+; CHECK:         call i32 @__kmpc_target_init(ptr @ident, i8 1, i1 false)
 define weak void @mixed_spmd() {
   %r = call i32 @__kmpc_target_init(ptr @ident, i8 1, i1 true)
   %user = icmp eq i32 %r, -1
@@ -98,7 +98,7 @@ exit:
 }
 
 ; CHECK-LABEL: define weak void @mixed_generic(
-; CHECK:         call i32 @__kmpc_target_init(ptr @ident, i8 1, i1 true)
+; CHECK:         call i32 @__kmpc_target_init(ptr @ident, i8 1, i1 false)
 define weak void @mixed_generic() {
   %r = call i32 @__kmpc_target_init(ptr @ident, i8 1, i1 true)
   %user = icmp eq i32 %r, -1

@@ -7,7 +7,9 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-opt -openmp-opt-disable-spmdization -S \
 ; RUN:   %S/Inputs/vecadd-pi.ll | FileCheck %s --check-prefix=GENERIC
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-opt -openmp-opt-disable -S \
-; RUN:   %S/Inputs/vecadd-pi.ll | FileCheck %s --check-prefix=GENERIC
+; RUN:   %S/Inputs/vecadd-pi.ll | FileCheck %s --check-prefix=OFF
+; RUN: opt -load-pass-plugin=%plugin '-passes=gpucc-openmp-opt<no-spmdization;no-state-machine-rewrite>' \
+; RUN:   -S %S/Inputs/vecadd-pi.ll | FileCheck %s --check-prefix=OFF
 ; RUN: opt -load-pass-plugin=%plugin '-passes=gpucc-openmp-opt<no-deglobalization>' -S \
 ; RUN:   %S/Inputs/vecadd-pi.ll | FileCheck %s --check-prefix=GENERIC
 ; RUN: opt -load-pass-plugin=%plugin '-passes=gpucc-openmp-opt<no-deglobalization>' \
@@ -26,8 +28,11 @@
 ; RUN:   -openmp-opt-disable-spmdization -S %S/Inputs/vecadd-pi.ll | FileCheck %s --check-prefix=SPMD
 
 ; GENERIC: _vecadd_l4_exec_mode = weak protected constant i8 1
-; GENERIC: call i32 @__kmpc_target_init(ptr nonnull @1, i8 1, i1 true)
+; GENERIC: call i32 @__kmpc_target_init(ptr nonnull @1, i8 1, i1 false)
 ; GENERIC: call {{.*}}ptr @__kmpc_alloc_shared(i64 4)
+; OFF: _vecadd_l4_exec_mode = weak protected constant i8 1
+; OFF: call i32 @__kmpc_target_init(ptr nonnull @1, i8 1, i1 true)
+; OFF-NOT: __kmpc_kernel_parallel
 ; SPMD: _vecadd_l4_exec_mode = weak protected constant i8 3
 ; SPMD: call i32 @__kmpc_target_init(ptr nonnull @1, i8 2, i1 false)
 ; REMARK: (globalized variable and deglobalization is disabled). [OMP121]

@@ -11,7 +11,7 @@
 ; CHECK: @__omp_offloading_{{.*}}_threads_l7_exec_mode = weak protected constant i8 1
 ; CHECK-NOT: addrspace(3) global
 ; CHECK-LABEL: define weak_odr protected void @__omp_offloading_{{.*}}_threads_l7(
-; CHECK:         call i32 @__kmpc_target_init(ptr nonnull @1, i8 1, i1 true)
+; CHECK:         call i32 @__kmpc_target_init(ptr nonnull @1, i8 1, i1 false)
 ; CHECK-NOT:     __kmpc_get_hardware_thread_id_in_block
 ; CHECK:         call i32 @omp_get_thread_num()
 ; CHECK:         call void @__kmpc_target_deinit(ptr nonnull @1, i8 1)

@@ -1,0 +1,20 @@
+// clang-16 -fopenmp --offload-arch=sm_80 --offload-device-only -nogpulib -S -emit-llvm -O1 known-regions.c -o known-regions.ll
+// A generic-mode kernel that cannot be SPMDized (its sequential part calls an
+// external function with side effects) and starts two parallel regions. The
+// external function promises not to start parallel regions, so every region
+// the workers can be handed is known.
+__attribute__((assume("omp_no_parallelism"))) extern void log_step(int step);
+
+void two_regions(float *a, int n) {
+#pragma omp target map(tofrom : a[0 : n])
+  {
+    log_step(0);
+#pragma omp parallel for
+    for (int i = 0; i < n; ++i)
+      a[i] += 1.0f;
+    log_step(1);
+#pragma omp parallel for
+    for (int i = 0; i < n; ++i)
+      a[i] *= 2.0f;
+  }
+}
