@@ -198,7 +198,7 @@ impl<'a> Loops<'a> {
 /// expressions. The key is an address: never let the order of a hash map
 /// keyed by it decide output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Scev(*const c_void);
+pub struct Scev(pub(super) *const c_void);
 
 /// Min/max kinds for [`Se::binary`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

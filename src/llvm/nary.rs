@@ -6,13 +6,13 @@
 //! instructions that keeps scalar evolution informed. Over `cpp/nary.cpp`,
 //! the scalar-evolution entry points of `cpp/analyses.cpp`, and LLVM-C.
 //!
-//! Why a second scalar-evolution handle ([`Sx`]) beside `analyses::Se`: the
-//! SCEV of a GEP with one index replaced (`ScalarEvolution::getGEPExpr`)
-//! takes raw SCEV handles, which `analyses::Scev` keeps private to its module.
-//! [`Expr`] is the same kind of key: SCEVs are uniqued, so equal keys are
-//! equal expressions; it is an address, so no output may depend on the order
-//! of a hash map keyed by it.
+//! [`Sx`] is `analyses::Se` plus what only this pass asks: the SCEV of a GEP
+//! with its indices replaced (`ScalarEvolution::getGEPExpr`) and the poison
+//! leaves of an expression. [`Expr`] is `analyses::Scev`: SCEVs are uniqued,
+//! so equal keys are equal expressions; it is an address, so no output may
+//! depend on the order of a hash map keyed by it.
 
+use super::analyses::Se;
 use super::{Fam, Tti};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::{Builder, BuilderError};
@@ -27,29 +27,6 @@ use std::marker::PhantomData;
 
 #[allow(improper_ctypes)]
 extern "C" {
-    // cpp/analyses.cpp
-    fn gpucc_scev_of(fam: *mut c_void, f: LLVMValueRef, v: LLVMValueRef) -> *const c_void;
-    fn gpucc_scev_binary(
-        fam: *mut c_void,
-        f: LLVMValueRef,
-        op: u32,
-        a: *const c_void,
-        b: *const c_void,
-    ) -> *const c_void;
-    fn gpucc_scev_cast(
-        fam: *mut c_void,
-        f: LLVMValueRef,
-        s: *const c_void,
-        ty: LLVMTypeRef,
-        signed: bool,
-    ) -> *const c_void;
-    fn gpucc_scev_constant(
-        fam: *mut c_void,
-        f: LLVMValueRef,
-        ty: LLVMTypeRef,
-        c: i64,
-    ) -> *const c_void;
-    fn gpucc_scev_print(s: *const c_void, buf: *mut u8, cap: usize) -> usize;
     // cpp/nary.cpp
     fn gpucc_nary_scev_gep(
         fam: *mut c_void,
@@ -99,60 +76,35 @@ extern "C" {
 // ---------------------------------------------------------------------------
 // Scalar evolution.
 
-/// A SCEV expression of the function being processed (see the module doc).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Expr(*const c_void);
+pub use super::analyses::{Scev as Expr, ScevOp as ExprOp};
 
-/// The n-ary SCEV kinds the pass builds keys of (numbered as
-/// `gpucc_scev_binary` takes them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExprOp {
-    Add = 0,
-    Mul = 1,
-    SMax = 2,
-    SMin = 3,
-    UMax = 4,
-    UMin = 5,
-}
-
-/// Scalar evolution of one function, with raw keys.
+/// Scalar evolution of one function, with the GEP and poison queries of
+/// this pass.
 #[derive(Clone, Copy)]
 pub struct Sx<'a> {
+    se: Se<'a>,
     fam: Fam<'a>,
     f: FunctionValue<'a>,
 }
 
 impl<'a> Sx<'a> {
     pub fn new(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
-        Sx { fam, f }
+        Sx {
+            se: Se::new(fam, f),
+            fam,
+            f,
+        }
     }
 
     /// The SCEV of integer or pointer value `v` (a constant, argument or
     /// instruction of this function).
     pub fn of(&self, v: impl AsValueRef) -> Expr {
-        // SAFETY: live FAM, function and value; the type is SCEV-able (the
-        // callers check) or a constant.
-        Expr(unsafe {
-            gpucc_scev_of(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                v.as_value_ref(),
-            )
-        })
+        self.se.of(v)
     }
 
     /// `a op b`; both of one type (integers for every kind but `Add`).
     pub fn binary(&self, op: ExprOp, a: Expr, b: Expr) -> Expr {
-        // SAFETY: both come from this function's scalar evolution.
-        Expr(unsafe {
-            gpucc_scev_binary(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                op as u32,
-                a.0,
-                b.0,
-            )
-        })
+        self.se.binary(op, a, b)
     }
 
     /// `s` zero-extended to `ty`, which must be strictly wider.
@@ -161,31 +113,12 @@ impl<'a> Sx<'a> {
             from_bits < ty.get_bit_width(),
             "gpucc: zero extension to a type that is not wider"
         );
-        // SAFETY: `s` is an integer SCEV of `from_bits` bits (the caller's
-        // value), `ty` is wider, so this is a true extension.
-        Expr(unsafe {
-            gpucc_scev_cast(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                s.0,
-                ty.as_type_ref(),
-                false,
-            )
-        })
+        self.se.cast(s, ty, false)
     }
 
     /// Is `s` the constant zero of integer type `ty`?
     pub fn is_zero(&self, s: Expr, ty: IntType<'_>) -> bool {
-        // SAFETY: `ty` is an integer type of this context.
-        let zero = unsafe {
-            gpucc_scev_constant(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                ty.as_type_ref(),
-                0,
-            )
-        };
-        s.0 == zero
+        s == self.se.constant(ty, 0)
     }
 
     /// The SCEV of GEP `gep` with its indices replaced by `idx` (one per index).
@@ -234,16 +167,7 @@ impl<'a> Sx<'a> {
 
     /// `s` as LLVM prints it (debug output).
     pub fn display(&self, s: Expr) -> String {
-        let mut buf = vec![0u8; 256];
-        // SAFETY: `buf` has room for `buf.len()` bytes.
-        let n = unsafe { gpucc_scev_print(s.0, buf.as_mut_ptr(), buf.len()) };
-        if n >= buf.len() {
-            buf.resize(n + 1, 0);
-            // SAFETY: as above.
-            unsafe { gpucc_scev_print(s.0, buf.as_mut_ptr(), buf.len()) };
-        }
-        buf.truncate(n);
-        String::from_utf8_lossy(&buf).into_owned()
+        self.se.display(s)
     }
 }
 
