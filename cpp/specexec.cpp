@@ -13,6 +13,7 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -45,6 +46,21 @@ GPUCC_EXPORT int64_t gpucc_cl_opt_unsigned(const char *Name, size_t Len,
   auto *Opt = static_cast<cl::opt<unsigned> *>(It->second);
   *Set = Opt->getNumOccurrences() > 0;
   return static_cast<int64_t>(Opt->getValue());
+}
+
+/// The two successors of the conditional branch that ends `BB`, written to
+/// `S0` and `S1` in operand order; false (nothing written) when `BB` ends in
+/// anything else or has no terminator. One call where the C API takes
+/// six, as this is asked of every block.
+GPUCC_EXPORT bool gpucc_conditional_branch_targets(LLVMBasicBlockRef BB,
+                                                   LLVMBasicBlockRef *S0,
+                                                   LLVMBasicBlockRef *S1) {
+  auto *BI = dyn_cast_or_null<BranchInst>(unwrap(BB)->getTerminator());
+  if (!BI || !BI->isConditional())
+    return false;
+  *S0 = wrap(BI->getSuccessor(0));
+  *S1 = wrap(BI->getSuccessor(1));
+  return true;
 }
 
 /// Does the target of this TTI have divergent branches (GPUs)?

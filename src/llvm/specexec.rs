@@ -10,7 +10,7 @@ use super::Tti;
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{AsValueRef, InstructionValue};
 use llvm_sys::core as c;
-use llvm_sys::prelude::LLVMValueRef;
+use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMValueRef};
 use std::ffi::{c_char, c_int, c_void};
 
 extern "C" {
@@ -21,6 +21,11 @@ extern "C" {
     fn gpucc_debug_intrinsic_kind(i: LLVMValueRef) -> c_int;
     fn gpucc_debug_location_ops(i: LLVMValueRef, out: *mut LLVMValueRef, cap: usize) -> usize;
     fn gpucc_drop_ub_implying_facts(i: LLVMValueRef);
+    fn gpucc_conditional_branch_targets(
+        bb: LLVMBasicBlockRef,
+        s0: *mut LLVMBasicBlockRef,
+        s1: *mut LLVMBasicBlockRef,
+    ) -> bool;
 }
 
 /// Value of an upstream unsigned `cl::opt` registered in libLLVM: `None` when
@@ -130,47 +135,58 @@ pub fn find_instruction_operand<'ctx>(
     }
 }
 
-/// How many CFG edges enter `bb`: the uses of `bb` by terminators (LLVM's
-/// predecessor iterator; a `switch` with two cases to `bb` counts twice).
-pub fn predecessor_edges(bb: BasicBlock<'_>) -> usize {
+/// Does exactly one CFG edge enter `bb` (one use of `bb` by a terminator;
+/// a `switch` with two cases to `bb` counts twice)? Stops at the second
+/// edge, as this is asked of most blocks.
+pub fn has_one_predecessor_edge(bb: BasicBlock<'_>) -> bool {
     let mut n = 0;
     // SAFETY: walks the live use list of the block's value; users are
     // checked to be terminator instructions.
     unsafe {
         let mut u = c::LLVMGetFirstUse(c::LLVMBasicBlockAsValue(bb.as_mut_ptr()));
         while !u.is_null() {
-            let user = c::LLVMGetUser(u);
-            if !c::LLVMIsAInstruction(user).is_null() && !c::LLVMIsATerminatorInst(user).is_null() {
+            if !c::LLVMIsATerminatorInst(c::LLVMGetUser(u)).is_null() {
                 n += 1;
+                if n > 1 {
+                    return false;
+                }
             }
             u = c::LLVMGetNextUse(u);
         }
     }
-    n
+    n == 1
 }
 
-/// The successors of terminator `term`, in operand order, repeats kept.
-pub fn successors<'ctx>(term: InstructionValue<'ctx>) -> Vec<BasicBlock<'ctx>> {
-    if !term.is_terminator() {
-        return Vec::new();
-    }
-    // SAFETY: `term` is a live terminator (checked); indices are below its
-    // successor count; the results are blocks.
+/// The two successors of the conditional branch that ends `bb`, in operand
+/// order; `None` when `bb` ends in anything else (an unconditional branch,
+/// a switch, a return) or has no terminator.
+pub fn conditional_branch_targets<'ctx>(
+    bb: BasicBlock<'ctx>,
+) -> Option<(BasicBlock<'ctx>, BasicBlock<'ctx>)> {
+    let mut s0: LLVMBasicBlockRef = std::ptr::null_mut();
+    let mut s1: LLVMBasicBlockRef = std::ptr::null_mut();
+    // SAFETY: `bb` is a live block; the shim writes both only when it
+    // returns true, and then they are blocks of the same function.
     unsafe {
-        let raw = term.as_value_ref();
-        let n = c::LLVMGetNumSuccessors(raw);
-        (0..n)
-            .filter_map(|i| BasicBlock::new(c::LLVMGetSuccessor(raw, i)))
-            .collect()
+        if !gpucc_conditional_branch_targets(bb.as_mut_ptr(), &mut s0, &mut s1) {
+            return None;
+        }
+        Some((BasicBlock::new(s0)?, BasicBlock::new(s1)?))
     }
 }
 
 /// The successor of `bb` when its terminator has exactly one successor
 /// slot (LLVM's `getSingleSuccessor`).
 pub fn single_successor<'ctx>(bb: BasicBlock<'ctx>) -> Option<BasicBlock<'ctx>> {
-    match successors(bb.get_terminator()?).as_slice() {
-        [only] => Some(*only),
-        _ => None,
+    let term = bb.get_terminator()?;
+    // SAFETY: `term` is the block's live terminator; index 0 is below its
+    // successor count (checked); the result is a block.
+    unsafe {
+        let raw = term.as_value_ref();
+        if c::LLVMGetNumSuccessors(raw) != 1 {
+            return None;
+        }
+        BasicBlock::new(c::LLVMGetSuccessor(raw, 0))
     }
 }
 

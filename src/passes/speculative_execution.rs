@@ -112,6 +112,7 @@ use crate::passes::{Changed, FunctionPass, PassCx};
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{AsValueRef, FunctionValue, InstructionOpcode, InstructionValue};
 use llvm_sys::prelude::LLVMValueRef;
+use std::sync::OnceLock;
 
 /// The pipeline name.
 pub const NAME: &str = "gpucc-speculative-execution";
@@ -199,11 +200,19 @@ struct Limits {
 /// The pass.
 pub struct SpeculativeExecutionPass {
     params: SpecExecParams,
+    /// The parameters resolved against upstream's options, on the first
+    /// function: options are parsed before any pass runs and do not change
+    /// during a run, and looking them up per function costs more than a
+    /// small function's whole analysis.
+    limits: OnceLock<Limits>,
 }
 
 impl SpeculativeExecutionPass {
     pub fn new(params: SpecExecParams) -> Self {
-        SpeculativeExecutionPass { params }
+        SpeculativeExecutionPass {
+            params,
+            limits: OnceLock::new(),
+        }
     }
 }
 
@@ -241,13 +250,9 @@ enum Stay<'ctx> {
 /// The decision for one source block.
 #[derive(Debug)]
 enum Decision<'ctx> {
-    /// Move `moved` (in order) before the predecessor's branch; `stays` say
-    /// why the others do not move.
-    Hoist {
-        moved: Vec<InstructionValue<'ctx>>,
-        stays: Vec<(InstructionValue<'ctx>, Stay<'ctx>)>,
-        cost: i64,
-    },
+    /// Move the scratch room's `moved` (in order) before the predecessor's
+    /// branch; its `stays` say why the others do not move.
+    Hoist { cost: i64 },
     /// Hoisting would cost more than the budget; `at` pushed it over.
     TooCostly {
         at: InstructionValue<'ctx>,
@@ -266,7 +271,7 @@ impl FunctionPass for SpeculativeExecutionPass {
     }
 
     fn run<'ctx>(&self, f: FunctionValue<'ctx>, cx: &PassCx<'ctx>) -> Changed {
-        let limits = self.params.resolve();
+        let limits = *self.limits.get_or_init(|| self.params.resolve());
         let tti = Tti::new(cx.fam(), f);
         if limits.only_if_divergent_target && !tti.has_branch_divergence() {
             debug::trace(NAME, || {
@@ -293,24 +298,27 @@ impl FunctionPass for SpeculativeExecutionPass {
         }
         let mut stats = Stats::default();
         let mut changed = false;
+        let mut scratch = Scratch::default();
         // Block by block in function order, each decided on the IR as the
         // blocks before it left it, as upstream does.
-        for into in f.get_basic_blocks() {
+        // (Walked by links, not collected: only instructions move.)
+        let blocks = std::iter::successors(f.get_first_basic_block(), |b| b.get_next_basic_block());
+        for into in blocks {
             let Some(from) = source_of(into) else {
                 continue;
             };
             stats.num_sources += 1;
-            let decision = plan(from, &tti, limits);
+            let decision = plan(from, &tti, limits, &mut scratch);
             let moved = match &decision {
-                Decision::Hoist { moved, .. } => moved.as_slice(),
+                Decision::Hoist { .. } => scratch.moved.as_slice(),
                 _ => &[],
             };
             if !moved.is_empty() && !debug::allow_rewrite(NAME) {
                 continue;
             }
-            explain(&decision, from, into, limits, &mut stats, cx);
+            explain(&decision, &scratch, from, into, limits, &mut stats, cx);
             if !moved.is_empty() {
-                apply(moved, into);
+                apply(moved, &scratch.calls, into);
                 changed = true;
             }
         }
@@ -350,17 +358,11 @@ fn block_name(bb: BasicBlock<'_>) -> String {
 /// if `into` ends an if-then (upstream's `runOnBasicBlock`; see the module
 /// header for the shapes).
 fn source_of<'ctx>(into: BasicBlock<'ctx>) -> Option<BasicBlock<'ctx>> {
-    let term = into.get_terminator()?;
-    if term.get_opcode() != InstructionOpcode::Br {
-        return None;
-    }
-    let [s0, s1] = sx::successors(term)[..] else {
-        return None;
-    };
+    let (s0, s1) = sx::conditional_branch_targets(into)?;
     if into == s0 || into == s1 || s0 == s1 {
         return None;
     }
-    let only_from_into = |b: BasicBlock<'ctx>| sx::predecessor_edges(b) == 1;
+    let only_from_into = sx::has_one_predecessor_edge;
     // Triangles: one arm goes straight to the other successor.
     if only_from_into(s0) && sx::single_successor(s0) == Some(s1) {
         return Some(s0);
@@ -440,21 +442,97 @@ fn is_speculated_opcode(op: InstructionOpcode) -> bool {
     )
 }
 
-/// Decides what moves out of `from`; reads the IR, writes nothing.
-fn plan<'ctx>(from: BasicBlock<'ctx>, tti: &Tti<'_>, limits: Limits) -> Decision<'ctx> {
-    // Instructions of `from` seen so far -> hoisted? (lookups only.)
-    let mut fate: FxHashMap<LLVMValueRef, bool> = FxHashMap::default();
+/// The instructions of one source block seen so far, and whether each is
+/// hoisted (lookups only, so the order of the map never shows). A list
+/// searched linearly while the block is small, as if-then arms are (no
+/// hashing, no allocation once the list has grown for the first block); a
+/// map once it holds more than `Fates::SMALL`, so that a huge block of free
+/// instructions stays linear.
+#[derive(Default)]
+struct Fates {
+    small: Vec<(LLVMValueRef, bool)>,
+    big: Option<FxHashMap<LLVMValueRef, bool>>,
+}
+
+impl Fates {
+    const SMALL: usize = 16;
+
+    /// Forgets the previous block (keeps the list's room).
+    fn clear(&mut self) {
+        self.small.clear();
+        self.big = None;
+    }
+
+    fn get(&self, i: LLVMValueRef) -> Option<bool> {
+        match &self.big {
+            Some(map) => map.get(&i).copied(),
+            None => self
+                .small
+                .iter()
+                .find(|&&(seen, _)| seen == i)
+                .map(|&(_, hoisted)| hoisted),
+        }
+    }
+
+    /// Records `i`, seen for the first time.
+    fn insert(&mut self, i: LLVMValueRef, hoisted: bool) {
+        if let Some(map) = &mut self.big {
+            map.insert(i, hoisted);
+            return;
+        }
+        self.small.push((i, hoisted));
+        if self.small.len() > Self::SMALL {
+            self.big = Some(self.small.drain(..).collect());
+        }
+    }
+}
+
+/// Room `plan` fills, reused from block to block so that the common small
+/// arm allocates nothing.
+#[derive(Default)]
+struct Scratch<'ctx> {
+    fates: Fates,
+    /// What moves, in order (valid after a `Decision::Hoist`).
+    moved: Vec<InstructionValue<'ctx>>,
+    /// Of `moved`, the instructions that are not debug intrinsics: the
+    /// first, and how many.
+    first_real: Option<InstructionValue<'ctx>>,
+    num_real: u64,
+    /// Of `moved`, the calls (their UB-implying facts go).
+    calls: Vec<InstructionValue<'ctx>>,
+    /// What stays, and why (valid after a `Decision::Hoist`).
+    stays: Vec<(InstructionValue<'ctx>, Stay<'ctx>)>,
+}
+
+/// Decides what moves out of `from`, into `scratch`; reads the IR, writes
+/// nothing.
+fn plan<'ctx>(
+    from: BasicBlock<'ctx>,
+    tti: &Tti<'_>,
+    limits: Limits,
+    scratch: &mut Scratch<'ctx>,
+) -> Decision<'ctx> {
+    let Scratch {
+        fates: fate,
+        moved,
+        first_real,
+        num_real,
+        calls,
+        stays,
+    } = scratch;
+    fate.clear();
+    moved.clear();
+    *first_real = None;
+    *num_real = 0;
+    calls.clear();
+    stays.clear();
     // An instruction is available above `from` if it is outside `from`, or
     // in it and hoisted. One of `from` not yet seen is not: in reachable
     // code it cannot be an operand anyway.
-    let available = |fate: &FxHashMap<LLVMValueRef, bool>, i: InstructionValue<'ctx>| match fate
-        .get(&i.as_value_ref())
-    {
-        Some(&hoisted) => hoisted,
+    let available = |fate: &Fates, i: InstructionValue<'ctx>| match fate.get(i.as_value_ref()) {
+        Some(hoisted) => hoisted,
         None => i.get_parent() != Some(from),
     };
-    let mut moved = Vec::new();
-    let mut stays = Vec::new();
     let mut cost: i64 = 0;
     let mut not_hoisted: u32 = 0;
     for inst in from.get_instructions() {
@@ -463,7 +541,7 @@ fn plan<'ctx>(from: BasicBlock<'ctx>, tti: &Tti<'_>, limits: Limits) -> Decision
             let hoist = kind == DebugIntrinsic::Variable
                 && sx::debug_location_ops(inst)
                     .into_iter()
-                    .all(|op| op.is_some_and(|i| available(&fate, i)));
+                    .all(|op| op.is_some_and(|i| available(fate, i)));
             fate.insert(inst.as_value_ref(), hoist);
             if hoist {
                 moved.push(inst);
@@ -472,7 +550,8 @@ fn plan<'ctx>(from: BasicBlock<'ctx>, tti: &Tti<'_>, limits: Limits) -> Decision
             }
             continue;
         }
-        match classify(inst, tti, |i| available(&fate, i)) {
+        let opcode = inst.get_opcode();
+        match classify(inst, opcode, tti, |i| available(fate, i)) {
             Ok(c) => {
                 cost = cost.saturating_add(c);
                 if cost > i64::from(limits.max_cost) {
@@ -480,6 +559,11 @@ fn plan<'ctx>(from: BasicBlock<'ctx>, tti: &Tti<'_>, limits: Limits) -> Decision
                 }
                 fate.insert(inst.as_value_ref(), true);
                 moved.push(inst);
+                first_real.get_or_insert(inst);
+                *num_real += 1;
+                if opcode == InstructionOpcode::Call {
+                    calls.push(inst);
+                }
             }
             Err(why) => {
                 not_hoisted += 1;
@@ -494,16 +578,17 @@ fn plan<'ctx>(from: BasicBlock<'ctx>, tti: &Tti<'_>, limits: Limits) -> Decision
             }
         }
     }
-    Decision::Hoist { moved, stays, cost }
+    Decision::Hoist { cost }
 }
 
 /// The cost of hoisting `inst` (not a debug intrinsic), or why it stays.
 fn classify<'ctx>(
     inst: InstructionValue<'ctx>,
+    opcode: InstructionOpcode,
     tti: &Tti<'_>,
     available: impl Fn(InstructionValue<'ctx>) -> bool,
 ) -> Result<i64, Stay<'ctx>> {
-    if !is_speculated_opcode(inst.get_opcode()) {
+    if !is_speculated_opcode(opcode) {
         return Err(Stay::Opcode);
     }
     if !sx::is_safe_to_speculate(inst) {
@@ -518,6 +603,7 @@ fn classify<'ctx>(
 /// Reports `decision` as remarks and debug output, and counts it.
 fn explain(
     decision: &Decision<'_>,
+    scratch: &Scratch<'_>,
     from: BasicBlock<'_>,
     into: BasicBlock<'_>,
     limits: Limits,
@@ -556,12 +642,12 @@ fn explain(
                 format!("{}: too many left behind ({count})", block_name(from))
             });
         }
-        Decision::Hoist { moved, stays, cost } => {
+        Decision::Hoist { cost } => {
+            let (moved, stays) = (&scratch.moved, &scratch.stays);
             let is_real = |i: &&InstructionValue<'_>| sx::debug_intrinsic(**i).is_none();
-            if let Some(&first) = moved.iter().find(is_real) {
+            if let Some(first) = scratch.first_real {
                 stats.num_hoisted_from += 1;
-                let n = moved.iter().filter(is_real).count();
-                stats.num_hoisted += u64::try_from(n).unwrap_or(u64::MAX);
+                stats.num_hoisted += scratch.num_real;
                 cx.remark(RemarkKind::Passed, "Hoisted", Some(first), || {
                     let real: Vec<_> = moved.iter().copied().filter(|i| is_real(&i)).collect();
                     format!(
@@ -660,17 +746,17 @@ fn reason(inst: InstructionValue<'_>, why: Stay<'_>) -> String {
     }
 }
 
-/// Moves `moved`, in order, before the branch that ends `into`. Decides
-/// nothing.
-fn apply(moved: &[InstructionValue<'_>], into: BasicBlock<'_>) {
+/// Moves `moved`, in order, before the branch that ends `into`, and drops
+/// the UB-implying facts of `calls` (some of `moved`). Decides nothing.
+fn apply(moved: &[InstructionValue<'_>], calls: &[InstructionValue<'_>], into: BasicBlock<'_>) {
     let term = into
         .get_terminator()
         .expect("gpucc-speculative-execution: the predecessor ends in its branch");
     for &inst in moved {
         move_before(inst, term);
-        if inst.get_opcode() == InstructionOpcode::Call {
-            sx::drop_ub_implying_facts(inst);
-        }
+    }
+    for &call in calls {
+        sx::drop_ub_implying_facts(call);
     }
 }
 
