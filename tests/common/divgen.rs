@@ -387,12 +387,10 @@ enum Stmt {
         rhs: Expr,
     },
     /// Quotient and remainder of the same operand values (C's `q = a / b; r = a % b`), in
-    /// either order; both printed.
+    /// either order; both printed. `steps`: their `(site, op)` in program order
+    /// ([`pair_steps`]).
     Pair {
-        quot: usize,
-        rem: usize,
-        signed: bool,
-        rem_first: bool,
+        steps: [(usize, DivOp); 2],
         lhs: Expr,
         rhs: Expr,
     },
@@ -454,22 +452,10 @@ impl Frame<'_> {
                     let (n, d) = (self.eval(lhs), self.eval(rhs));
                     self.divide(*site, *op, n, d)?;
                 }
-                Stmt::Pair {
-                    quot,
-                    rem,
-                    signed,
-                    rem_first,
-                    lhs,
-                    rhs,
-                } => {
+                Stmt::Pair { steps, lhs, rhs } => {
                     let (n, d) = (self.eval(lhs), self.eval(rhs));
-                    let (q_op, r_op) = pair_ops(*signed);
-                    if *rem_first {
-                        self.divide(*rem, r_op, n, d)?;
-                        self.divide(*quot, q_op, n, d)?;
-                    } else {
-                        self.divide(*quot, q_op, n, d)?;
-                        self.divide(*rem, r_op, n, d)?;
+                    for &(site, op) in steps {
+                        self.divide(site, op, n, d)?;
                     }
                 }
                 Stmt::If {
@@ -496,11 +482,20 @@ impl Frame<'_> {
     }
 }
 
-fn pair_ops(signed: bool) -> (DivOp, DivOp) {
-    if signed {
+/// The two divisions of a quotient/remainder pair on sites `quot` and `rem`, as `(site, op)` in
+/// program order: the remainder first if `rem_first`. The evaluator and the renderer both
+/// follow [`Stmt::Pair`]'s `steps`, so the oracle prints in the order the module does.
+fn pair_steps(quot: usize, rem: usize, signed: bool, rem_first: bool) -> [(usize, DivOp); 2] {
+    let (q_op, r_op) = if signed {
         (DivOp::SDiv, DivOp::SRem)
     } else {
         (DivOp::UDiv, DivOp::URem)
+    };
+    let (q, r) = ((quot, q_op), (rem, r_op));
+    if rem_first {
+        [r, q]
+    } else {
+        [q, r]
     }
 }
 
@@ -577,11 +572,10 @@ impl Builder<'_> {
     fn division(&mut self, lhs: Expr, rhs: Expr) -> Stmt {
         if self.rng.percent(40) {
             let (quot, rem) = (self.new_site(), self.new_site());
+            let signed = self.rng.percent(50);
+            let rem_first = self.rng.percent(30);
             Stmt::Pair {
-                quot,
-                rem,
-                signed: self.rng.percent(50),
-                rem_first: self.rng.percent(30),
+                steps: pair_steps(quot, rem, signed, rem_first),
                 lhs,
                 rhs,
             }
@@ -1005,22 +999,10 @@ impl Ir {
                 let (l, r) = (self.expr(lhs), self.expr(rhs));
                 self.divide(*site, *op, &l, &r);
             }
-            Stmt::Pair {
-                quot,
-                rem,
-                signed,
-                rem_first,
-                lhs,
-                rhs,
-            } => {
+            Stmt::Pair { steps, lhs, rhs } => {
                 let (l, r) = (self.expr(lhs), self.expr(rhs));
-                let (q_op, r_op) = pair_ops(*signed);
-                if *rem_first {
-                    self.divide(*rem, r_op, &l, &r);
-                    self.divide(*quot, q_op, &l, &r);
-                } else {
-                    self.divide(*quot, q_op, &l, &r);
-                    self.divide(*rem, r_op, &l, &r);
+                for &(site, op) in steps {
+                    self.divide(site, op, &l, &r);
                 }
             }
             Stmt::If {
