@@ -66,6 +66,8 @@ mod alias_check;
 mod divgen;
 #[path = "common/fuzz_support.rs"]
 mod fuzz_support;
+#[path = "common/irtext.rs"]
+mod irtext;
 #[path = "common/spacegen.rs"]
 mod spacegen;
 

@@ -20,6 +20,8 @@ mod divgen;
 mod fuzz_support;
 #[path = "common/gepgen.rs"]
 mod gepgen;
+#[path = "common/irtext.rs"]
+mod irtext;
 
 use fuzz_support::{
     env_count, exclusive, host, opt_output, par_map, reset_failures, retarget, DiffReport,

@@ -48,6 +48,8 @@
 mod divgen;
 #[path = "common/fuzz_support.rs"]
 mod fuzz_support;
+#[path = "common/irtext.rs"]
+mod irtext;
 #[path = "common/slgen.rs"]
 mod slgen;
 

@@ -37,6 +37,8 @@
 
 use std::fmt::Write as _;
 
+use crate::irtext::{self, ModuleText};
+
 /// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014): a tiny, fast, seedable generator. Good
 /// enough to pick test cases, and it keeps the harness free of a `rand` dependency whose
 /// stream could change between versions.
@@ -770,11 +772,10 @@ pub struct Program {
     kernels: Vec<Kernel>,
 }
 
-/// The format `@main` prints before each call, and [`Program::expected_output`] mirrors.
+/// The format each `@<prefix>run` prints before a kernel call, mirrored by
+/// [`Program::expected_output`].
 const ROW_FORMAT: &str = "k%d r%lld a=%lld b=%lld c=%d d=%d\n";
 const VALUE_FORMAT: &str = "%lld\n";
-/// What a batch's `@main` prints before each program ([`expected_batch_output`]).
-const PROGRAM_FORMAT: &str = "program %lld\n";
 
 impl Program {
     /// The program for `seed`; a pure function of the seed.
@@ -819,7 +820,7 @@ impl Program {
 
     /// The symbol prefix of this program inside a batch.
     pub fn prefix(&self) -> String {
-        format!("p{}.", self.seed)
+        irtext::batch_prefix(self.seed)
     }
 }
 
@@ -832,57 +833,22 @@ pub fn render_batch(programs: &[Program], triple: &str, datalayout: &str) -> Str
 
 /// What [`render_batch`]'s module prints.
 pub fn expected_batch_output(programs: &[Program]) -> String {
-    let mut out = String::new();
-    for p in programs {
-        writeln!(out, "program {}", p.seed).expect("writing to a String cannot fail");
-        out.push_str(&p.expected_output());
-    }
-    out
+    irtext::batch_output(programs.iter().map(|p| (p.seed, p.expected_output())))
 }
 
 fn render_programs(programs: &[Program], triple: &str, datalayout: &str, batch: bool) -> String {
     let mut ir = Ir::default();
-    let seeds: Vec<String> = programs.iter().map(|p| p.seed.to_string()).collect();
-    let what = if batch {
-        "batch of programs"
-    } else {
-        "program"
-    };
-    ir.line(format_args!(
-        "; divgen {what}, seed {} (tests/common/divgen.rs)",
-        seeds.join(", ")
-    ));
-    if !datalayout.is_empty() {
-        ir.line(format_args!("target datalayout = \"{datalayout}\""));
-    }
-    if !triple.is_empty() {
-        ir.line(format_args!("target triple = \"{triple}\""));
-    }
-    ir.line(format_args!(""));
-    for (name, text) in [
-        ("fmt.value", VALUE_FORMAT),
-        ("fmt.row", ROW_FORMAT),
-        ("fmt.program", PROGRAM_FORMAT),
-    ] {
-        let (len, escaped) = c_string(text);
-        ir.line(format_args!(
-            "@{name} = private unnamed_addr constant [{len} x i8] c\"{escaped}\""
-        ));
-    }
-    let prefix = |p: &Program| if batch { p.prefix() } else { String::new() };
+    let seeds: Vec<u64> = programs.iter().map(|p| p.seed).collect();
+    ir.out.header("divgen", &seeds, batch, triple, datalayout);
+    ir.out
+        .formats(&[("fmt.value", VALUE_FORMAT), ("fmt.row", ROW_FORMAT)]);
+    let prefix = |p: &Program| irtext::symbol_prefix(p.seed, batch);
     for p in programs {
         ir.globals(&prefix(p), &p.kernels);
     }
     ir.line(format_args!(""));
-    ir.line(format_args!("declare i32 @printf(ptr, ...)"));
-    ir.line(format_args!("declare i32 @fflush(ptr)"));
-    ir.line(format_args!(""));
-    ir.line(format_args!("define void @emit(i64 %v) noinline {{"));
-    ir.line(format_args!(
-        "  %r = call i32 (ptr, ...) @printf(ptr @fmt.value, i64 %v)"
-    ));
-    ir.line(format_args!("  ret void"));
-    ir.line(format_args!("}}"));
+    ir.out.declare_stdio();
+    ir.out.print_function("emit", "i64", "fmt.value");
     for p in programs {
         for (k, kernel) in p.kernels.iter().enumerate() {
             ir.line(format_args!(""));
@@ -891,50 +857,22 @@ fn render_programs(programs: &[Program], triple: &str, datalayout: &str, batch: 
         ir.line(format_args!(""));
         ir.run(&prefix(p), &p.kernels);
     }
-    ir.line(format_args!(""));
-    ir.line(format_args!("define i32 @main() {{"));
-    for p in programs {
-        if batch {
-            ir.line(format_args!(
-                "  %p{seed} = call i32 (ptr, ...) @printf(ptr @fmt.program, i64 {seed})",
-                seed = p.seed
-            ));
-        }
-        ir.line(format_args!("  call void @{}run()", prefix(p)));
-    }
-    ir.line(format_args!("  ret i32 0"));
-    ir.line(format_args!("}}"));
-    ir.text
-}
-
-/// `text` as the body of an LLVM `c"..."` constant with a trailing NUL, and its length.
-fn c_string(text: &str) -> (usize, String) {
-    let mut escaped = String::new();
-    for byte in text.bytes() {
-        if byte.is_ascii_graphic() && byte != b'"' && byte != b'\\' || byte == b' ' {
-            escaped.push(char::from(byte));
-        } else {
-            write!(escaped, "\\{byte:02X}").expect("writing to a String cannot fail");
-        }
-    }
-    escaped.push_str("\\00");
-    (text.len() + 1, escaped)
+    ir.out.main(&seeds, batch);
+    ir.out.into_string()
 }
 
 /// Text output for one module, with a counter for fresh temporaries and the current block.
 #[derive(Default)]
 struct Ir {
-    text: String,
+    out: ModuleText,
     temps: usize,
     block: String,
 }
 
 impl Ir {
+    /// Appends one line to the module ([`ModuleText::line`]).
     fn line(&mut self, args: std::fmt::Arguments<'_>) {
-        self.text
-            .write_fmt(args)
-            .expect("writing to a String cannot fail");
-        self.text.push('\n');
+        self.out.line(args);
     }
 
     fn label(&mut self, name: &str) {

@@ -60,6 +60,7 @@
 use std::fmt::Write as _;
 
 use crate::divgen::SplitMix64;
+use crate::irtext::{self, ModuleText};
 
 /// Bytes in each kernel's local buffer.
 pub const BUF_BYTES: i64 = 4096;
@@ -2012,7 +2013,6 @@ pub struct Program {
 const ROW_FORMAT: &str = "k%d r%lld a=%lld b=%lld s=%lld c=%d d=%d x=%lld y=%lld i=%d j=%d n=%d\n";
 const FORMAT64: &str = "%lld\n";
 const FORMAT32: &str = "%d\n";
-const PROGRAM_FORMAT: &str = "program %lld\n";
 
 impl Program {
     /// The program for `seed`, with the default [`Options`]; a pure function of the seed.
@@ -2106,7 +2106,7 @@ impl Program {
 
     /// The symbol prefix of this program inside a batch.
     pub fn prefix(&self) -> String {
-        format!("p{}.", self.seed)
+        irtext::batch_prefix(self.seed)
     }
 
     /// The prefix of this program's kernels inside a batch (not its `run`).
@@ -2123,61 +2123,21 @@ pub fn render_batch(programs: &[Program], triple: &str, datalayout: &str) -> Str
 
 /// What [`render_batch`]'s module prints.
 pub fn expected_batch_output(programs: &[Program]) -> String {
-    let mut out = String::new();
-    for p in programs {
-        writeln!(out, "program {}", p.seed).expect("writing to a String cannot fail");
-        out.push_str(&p.expected_output());
-    }
-    out
-}
-
-/// `text` as the body of an LLVM `c"..."` constant with a trailing NUL, and its length.
-fn c_string(text: &str) -> (usize, String) {
-    let mut escaped = String::new();
-    for byte in text.bytes() {
-        if byte.is_ascii_graphic() && byte != b'"' && byte != b'\\' || byte == b' ' {
-            escaped.push(char::from(byte));
-        } else {
-            write!(escaped, "\\{byte:02X}").expect("writing to a String cannot fail");
-        }
-    }
-    escaped.push_str("\\00");
-    (text.len() + 1, escaped)
+    irtext::batch_output(programs.iter().map(|p| (p.seed, p.expected_output())))
 }
 
 fn render_programs(programs: &[Program], triple: &str, datalayout: &str, batch: bool) -> String {
     let mut ir = Ir::default();
-    let seeds: Vec<String> = programs.iter().map(|p| p.seed.to_string()).collect();
-    ir.line(format_args!(
-        "; slgen {}, seed {} (tests/common/slgen.rs)",
-        if batch {
-            "batch of programs"
-        } else {
-            "program"
-        },
-        seeds.join(", ")
-    ));
-    if !datalayout.is_empty() {
-        ir.line(format_args!("target datalayout = \"{datalayout}\""));
-    }
-    if !triple.is_empty() {
-        ir.line(format_args!("target triple = \"{triple}\""));
-    }
-    ir.line(format_args!(""));
+    let seeds: Vec<u64> = programs.iter().map(|p| p.seed).collect();
+    ir.out.header("slgen", &seeds, batch, triple, datalayout);
     ir.line(format_args!("%struct.s1 = type {{ i32, i32, i64 }}"));
     ir.line(format_args!("%struct.s2 = type {{ i64, i32 }}"));
     ir.line(format_args!(""));
-    for (name, text) in [
+    ir.out.formats(&[
         ("fmt.64", FORMAT64),
         ("fmt.32", FORMAT32),
         ("fmt.row", ROW_FORMAT),
-        ("fmt.program", PROGRAM_FORMAT),
-    ] {
-        let (len, escaped) = c_string(text);
-        ir.line(format_args!(
-            "@{name} = private unnamed_addr constant [{len} x i8] c\"{escaped}\""
-        ));
-    }
+    ]);
     let words: Vec<String> = (0..BUF_WORDS)
         .map(|w| format!("i32 {}", i32::from_le_bytes(init_word(w).to_le_bytes())))
         .collect();
@@ -2185,13 +2145,12 @@ fn render_programs(programs: &[Program], triple: &str, datalayout: &str, batch: 
         "@init = private unnamed_addr constant [{BUF_WORDS} x i32] [{}], align 16",
         words.join(", ")
     ));
-    let prefix = |p: &Program| if batch { p.prefix() } else { String::new() };
+    let prefix = |p: &Program| irtext::symbol_prefix(p.seed, batch);
     for p in programs {
         ir.tables(&prefix(p), &p.kernels);
     }
     ir.line(format_args!(""));
-    ir.line(format_args!("declare i32 @printf(ptr, ...)"));
-    ir.line(format_args!("declare i32 @fflush(ptr)"));
+    ir.out.declare_stdio();
     ir.line(format_args!(
         "declare void @llvm.memcpy.p0.p0.i64(ptr noalias nocapture writeonly, \
          ptr noalias nocapture readonly, i64, i1 immarg)"
@@ -2203,17 +2162,8 @@ fn render_programs(programs: &[Program], triple: &str, datalayout: &str, batch: 
         }
     }
     for (ty, fmt) in [(Ty::I64, "fmt.64"), (Ty::I32, "fmt.32")] {
-        let t = ty.name();
-        ir.line(format_args!(""));
-        ir.line(format_args!(
-            "define void @emit{}({t} %v) noinline {{",
-            ty.bits()
-        ));
-        ir.line(format_args!(
-            "  %r = call i32 (ptr, ...) @printf(ptr @{fmt}, {t} %v)"
-        ));
-        ir.line(format_args!("  ret void"));
-        ir.line(format_args!("}}"));
+        let name = format!("emit{}", ty.bits());
+        ir.out.print_function(&name, ty.name(), fmt);
     }
     ir.line(format_args!(""));
     ir.run_kernel();
@@ -2225,26 +2175,14 @@ fn render_programs(programs: &[Program], triple: &str, datalayout: &str, batch: 
         ir.line(format_args!(""));
         ir.run(&prefix(p), &p.kernels);
     }
-    ir.line(format_args!(""));
-    ir.line(format_args!("define i32 @main() {{"));
-    for p in programs {
-        if batch {
-            ir.line(format_args!(
-                "  %p{seed} = call i32 (ptr, ...) @printf(ptr @fmt.program, i64 {seed})",
-                seed = p.seed
-            ));
-        }
-        ir.line(format_args!("  call void @{}run()", prefix(p)));
-    }
-    ir.line(format_args!("  ret i32 0"));
-    ir.line(format_args!("}}"));
-    ir.text
+    ir.out.main(&seeds, batch);
+    ir.out.into_string()
 }
 
 /// Text output for one module.
 #[derive(Default)]
 struct Ir {
-    text: String,
+    out: ModuleText,
 }
 
 fn value_name(id: usize) -> String {
@@ -2263,11 +2201,9 @@ fn opnd(o: Opnd) -> String {
 }
 
 impl Ir {
+    /// Appends one line to the module ([`ModuleText::line`]).
     fn line(&mut self, args: std::fmt::Arguments<'_>) {
-        self.text
-            .write_fmt(args)
-            .expect("writing to a String cannot fail");
-        self.text.push('\n');
+        self.out.line(args);
     }
 
     fn stmts(&mut self, stmts: &[Stmt]) {
