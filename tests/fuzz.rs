@@ -78,8 +78,9 @@ use alias_check::{check_module, compare, AliasReport, Answer, Judge, ALIAS_FAILU
 use divgen::{expected_batch_output, render_batch, DivOp, Program};
 use fuzz_support::Expect::{self, Any, Changes, NotRun, Unchanged};
 use fuzz_support::{
-    batch_text, env_count, exclusive, host, opt_output, par_map, pipelines_from_env, plugin_path,
-    reset_failures, retarget, run_stress, run_stress_in, slug, stress_corpus, stress_corpus_from,
+    assert_depends_only_on_the_seed, batch_name, batch_text, check_pipelines, env_count, exclusive,
+    host, opt_output, par_map, pipelines_from_env, plugin_text, reset_failures, retarget,
+    run_stress, run_stress_in, seed_batches, slug, sort_checks, stress_corpus, stress_corpus_from,
     with_live_divisions, CorpusModule, Differential, MismatchKind, Origin, Pipeline, Target,
     TargetKind, DIFF_FAILURES, NVPTX64, SELFTEST_FAILURES, STRESS_FAILURES,
 };
@@ -179,10 +180,6 @@ fn diff_pipelines() -> Vec<(String, bool)> {
             .map(|&(p, must)| (p.to_string(), must))
             .collect(),
     }
-}
-
-fn plugin_text() -> String {
-    plugin_path().map_or_else(|| "none".to_string(), |p| p.display().to_string())
 }
 
 /// divgen programs `first..first + n` without a target header, as corpus modules.
@@ -619,10 +616,7 @@ fn division_programs_print_the_same_after_each_pipeline() {
     let batch = env_count("GPUCC_DIFF_BATCH", 8).max(1);
     // Programs share `lli` and `opt` runs in batches (process start-up dominates otherwise);
     // the `program <seed>` lines name the program at fault.
-    let batches: Vec<Vec<u64>> = (first..first + n)
-        .step_by(usize::try_from(batch).expect("batch size fits in usize"))
-        .map(|b| (b..(b + batch).min(first + n)).collect())
-        .collect();
+    let batches = seed_batches(first, n, batch);
     let pipelines = diff_pipelines();
     let target = host();
 
@@ -630,20 +624,15 @@ fn division_programs_print_the_same_after_each_pipeline() {
     let results = par_map(&batches, |_, seeds| {
         let programs: Vec<Program> = seeds.iter().map(|&s| Program::generate(s)).collect();
         let text = render_batch(&programs, target.triple, target.datalayout);
-        let name = match seeds.as_slice() {
-            [one] => format!("divgen-{one}"),
-            [a, .., b] => format!("divgen-{a}-to-{b}"),
-            [] => "divgen-none".to_string(),
-        };
-        let checks = Differential::new(&name, &text)
-            .and_then(|d| {
-                d.expect_stdout(&expected_batch_output(&programs), CONTEXT)?;
-                Ok(pipelines
-                    .iter()
-                    .map(|(p, _)| d.check(p, CONTEXT))
-                    .collect::<Vec<_>>())
-            })
-            .unwrap_or_else(|m| vec![Err(m)]);
+        let checks = check_pipelines(
+            DIFF_FAILURES,
+            &batch_name("divgen", seeds),
+            &text,
+            &expected_batch_output(&programs),
+            CONTEXT,
+            &pipelines,
+            |d, (p, _)| d.check(p, CONTEXT),
+        );
         (programs, checks)
     });
 
@@ -654,14 +643,7 @@ fn division_programs_print_the_same_after_each_pipeline() {
     for (programs, checks) in results {
         rows += programs.iter().map(Program::rows).sum::<usize>();
         divisions += programs.iter().map(Program::divisions).sum::<usize>();
-        for (p, check) in checks.into_iter().enumerate() {
-            let report = match check {
-                Err(m) => {
-                    mismatches.push(m);
-                    continue;
-                }
-                Ok(report) => report,
-            };
+        for (p, report) in sort_checks(checks, &mut mismatches) {
             lines += report.lines;
             let (pipeline, must_change) = &pipelines[p];
             for program in &programs {
@@ -716,22 +698,7 @@ fn division_programs_print_the_same_after_each_pipeline() {
 
 #[test]
 fn divgen_output_depends_only_on_the_seed() {
-    for seed in 0..20 {
-        let (a, b) = (Program::generate(seed), Program::generate(seed));
-        let host = host();
-        assert_eq!(
-            a.render(host.triple, host.datalayout),
-            b.render(host.triple, host.datalayout),
-            "seed {seed}: two renders differ"
-        );
-        assert_eq!(a.expected_output(), b.expected_output(), "seed {seed}");
-        assert_ne!(
-            a.render("", ""),
-            Program::generate(seed + 1).render("", ""),
-            "seeds {seed} and {} give the same program",
-            seed + 1
-        );
-    }
+    assert_depends_only_on_the_seed(Program::generate, Program::render, Program::expected_output);
 }
 
 #[test]

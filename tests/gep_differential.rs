@@ -24,8 +24,8 @@ mod gepgen;
 mod irtext;
 
 use fuzz_support::{
-    env_count, exclusive, host, opt_output, par_map, reset_failures, retarget, DiffReport,
-    Differential, Mismatch, MismatchKind,
+    check_pipelines, env_count, exclusive, host, opt_output, par_map, reset_failures, retarget,
+    seed_batches, DiffReport, Mismatch, MismatchKind,
 };
 use gepgen::Program;
 
@@ -43,20 +43,18 @@ type Batch = (Vec<Program>, String, Vec<Result<DiffReport, Mismatch>>);
 
 /// Runs `pipelines` on batches of programs from seeds `first..first + n`.
 fn run(first: u64, n: u64, pipelines: &[&str]) -> Vec<Batch> {
-    let batches: Vec<Vec<u64>> = (first..first + n)
-        .step_by(usize::try_from(BATCH).expect("small"))
-        .map(|b| (b..(b + BATCH).min(first + n)).collect())
-        .collect();
-    par_map(&batches, |_, seeds| {
+    par_map(&seed_batches(first, n, BATCH), |_, seeds| {
         let programs: Vec<Program> = seeds.iter().map(|&s| Program::generate(s)).collect();
         let text = retarget(&gepgen::render(&programs), &host());
-        let name = format!("gepgen-{}", seeds[0]);
-        let checks = Differential::new_in(KEPT, &name, &text)
-            .and_then(|d| {
-                d.expect_stdout(&gepgen::expected(&programs), &[])?;
-                Ok(pipelines.iter().map(|p| d.check(p, &[])).collect())
-            })
-            .unwrap_or_else(|m| vec![Err(m)]);
+        let checks = check_pipelines(
+            KEPT,
+            &format!("gepgen-{}", seeds[0]),
+            &text,
+            &gepgen::expected(&programs),
+            &[],
+            pipelines,
+            |d, p| d.check(p, &[]),
+        );
         (programs, text, checks)
     })
 }

@@ -60,10 +60,11 @@ use std::time::{Duration, Instant};
 
 use fuzz_support::Expect::Any;
 use fuzz_support::{
-    env_count, exclusive, host, keep, opt_for, opt_output, par_map, pipelines_from_env,
-    plugin_path, reset_failures, retarget, run_stress_in, run_tool, slug, stress_corpus, tool,
-    CorpusModule, Differential, Mismatch, MismatchKind, Origin, Pipeline, Target, TargetKind,
-    NVPTX64, SELFTEST_FAILURES, STRESS_FAILURES,
+    assert_depends_only_on_the_seed, batch_name, check_pipelines, env_count, exclusive, host, keep,
+    opt_for, opt_output, par_map, pipelines_from_env, plugin_text, reset_failures, retarget,
+    run_stress_in, run_tool, seed_batches, slug, sort_checks, stress_corpus, tool, CorpusModule,
+    Differential, Mismatch, MismatchKind, Origin, Pipeline, Target, TargetKind, NVPTX64,
+    SELFTEST_FAILURES, STRESS_FAILURES,
 };
 use slgen::{expected_batch_output, render_batch, BinOp, Program, Ty};
 
@@ -245,10 +246,6 @@ fn transform(pipeline: &str, module: &str) -> Result<String, String> {
     }
 }
 
-fn plugin_text() -> String {
-    plugin_path().map_or_else(|| "none".to_string(), |p| p.display().to_string())
-}
-
 // ---------------------------------------------------------------------------------------------
 // The differential test
 
@@ -272,29 +269,22 @@ fn straight_line_programs_print_the_same_after_each_pipeline() {
         loud("!!!! straightline differential: every pipeline was skipped; nothing was compared");
         return;
     }
-    let batches: Vec<Vec<u64>> = (first..first + n)
-        .step_by(usize::try_from(batch).expect("batch size fits in usize"))
-        .map(|b| (b..(b + batch).min(first + n)).collect())
-        .collect();
+    let batches = seed_batches(first, n, batch);
     let target = host();
 
     let results = par_map(&batches, |_, seeds| {
         let programs: Vec<Program> = seeds.iter().map(|&s| Program::generate(s)).collect();
         let text = render_batch(&programs, target.triple, target.datalayout);
-        let name = match seeds.as_slice() {
-            [one] => format!("slgen-{one}"),
-            [a, .., b] => format!("slgen-{a}-to-{b}"),
-            [] => "slgen-none".to_string(),
-        };
-        let checks = Differential::new_in(SL_FAILURES, &name, &text)
-            .and_then(|d| {
-                d.expect_stdout(&expected_batch_output(&programs), CONTEXT)?;
-                Ok(pipelines
-                    .iter()
-                    .map(|p| check(&d, &name, p))
-                    .collect::<Vec<_>>())
-            })
-            .unwrap_or_else(|m| vec![Err(m)]);
+        let name = batch_name("slgen", seeds);
+        let checks = check_pipelines(
+            SL_FAILURES,
+            &name,
+            &text,
+            &expected_batch_output(&programs),
+            CONTEXT,
+            &pipelines,
+            |d, p| check(d, &name, p),
+        );
         (programs, checks)
     });
 
@@ -310,14 +300,7 @@ fn straight_line_programs_print_the_same_after_each_pipeline() {
                 *pieces.entry(piece).or_default() += 1;
             }
         }
-        for (i, check) in checks.into_iter().enumerate() {
-            let report = match check {
-                Err(m) => {
-                    mismatches.push(m);
-                    continue;
-                }
-                Ok(report) => report,
-            };
+        for (i, report) in sort_checks(checks, &mut mismatches) {
             lines += report.lines;
             for program in &programs {
                 let prefix = program.kernel_prefix();
@@ -621,22 +604,7 @@ fn differential_catches_planted_straight_line_bugs() {
 
 #[test]
 fn slgen_output_depends_only_on_the_seed() {
-    let host = host();
-    for seed in 0..20 {
-        let (a, b) = (Program::generate(seed), Program::generate(seed));
-        assert_eq!(
-            a.render(host.triple, host.datalayout),
-            b.render(host.triple, host.datalayout),
-            "seed {seed}: two renders differ"
-        );
-        assert_eq!(a.expected_output(), b.expected_output(), "seed {seed}");
-        assert_ne!(
-            a.render("", ""),
-            Program::generate(seed + 1).render("", ""),
-            "seeds {seed} and {} give the same program",
-            seed + 1
-        );
-    }
+    assert_depends_only_on_the_seed(Program::generate, Program::render, Program::expected_output);
 }
 
 /// The flag rules the generator keeps flags by, on LangRef's examples.

@@ -139,6 +139,11 @@ pub fn plugin_path() -> Option<PathBuf> {
         .clone()
 }
 
+/// The plugin's path for summary lines, `none` without one.
+pub fn plugin_text() -> String {
+    plugin_path().map_or_else(|| "none".to_string(), |p| p.display().to_string())
+}
+
 /// Whether `pipeline` names one of our passes (and so needs the plugin).
 pub fn needs_plugin(pipeline: &str) -> bool {
     pipeline.contains("gpucc")
@@ -1528,4 +1533,90 @@ fn lli(module: &str) -> ToolRun {
 /// Runs `module_text` under `lli` before and after `pipeline` and compares the outputs.
 pub fn run_differential(module_text: &str, pipeline: &str) -> Result<DiffReport, Mismatch> {
     Differential::new("module", module_text)?.check(pipeline, &[])
+}
+
+// ---------------------------------------------------------------------------------------------
+// Differential tests of generated programs (divgen, slgen, gepgen)
+
+/// Seeds `first..first + n` in consecutive groups of `batch` (the last one may be shorter):
+/// the programs that share one module, one `lli` and one `opt` run per pipeline.
+pub fn seed_batches(first: u64, n: u64, batch: u64) -> Vec<Vec<u64>> {
+    (first..first + n)
+        .step_by(usize::try_from(batch).expect("batch size fits in usize"))
+        .map(|b| (b..(b + batch).min(first + n)).collect())
+        .collect()
+}
+
+/// The name of a module of `generator`'s programs of `seeds` in reports and kept files:
+/// `<generator>-<seed>` or `<generator>-<first>-to-<last>`.
+pub fn batch_name(generator: &str, seeds: &[u64]) -> String {
+    match seeds {
+        [one] => format!("{generator}-{one}"),
+        [a, .., b] => format!("{generator}-{a}-to-{b}"),
+        [] => format!("{generator}-none"),
+    }
+}
+
+/// The differential on one module of generated programs: `lli` on the original must print
+/// `expected` (the generator's oracle), then `check` runs each of `pipelines` against it.
+/// One result per pipeline; if the original already fails, that one mismatch instead.
+/// Evidence goes to `failures_dir()/<kept_under>`; `markers` as for
+/// [`Differential::expect_stdout`].
+pub fn check_pipelines<P>(
+    kept_under: &str,
+    name: &str,
+    module: &str,
+    expected: &str,
+    markers: &[&str],
+    pipelines: &[P],
+    check: impl Fn(&Differential, &P) -> Result<DiffReport, Mismatch>,
+) -> Vec<Result<DiffReport, Mismatch>> {
+    Differential::new_in(kept_under, name, module)
+        .and_then(|d| {
+            d.expect_stdout(expected, markers)?;
+            Ok(pipelines.iter().map(|p| check(&d, p)).collect())
+        })
+        .unwrap_or_else(|m| vec![Err(m)])
+}
+
+/// The reports of `checks` (one per pipeline, as [`check_pipelines`] returns them), each with
+/// its pipeline's index; the mismatches are moved to `mismatches`.
+pub fn sort_checks(
+    checks: Vec<Result<DiffReport, Mismatch>>,
+    mismatches: &mut Vec<Mismatch>,
+) -> Vec<(usize, DiffReport)> {
+    let mut reports = Vec::new();
+    for (i, check) in checks.into_iter().enumerate() {
+        match check {
+            Ok(report) => reports.push((i, report)),
+            Err(m) => mismatches.push(m),
+        }
+    }
+    reports
+}
+
+/// Fails unless a generator's output depends only on the seed, for seeds `0..20`: two
+/// programs of one seed render the same module (for the host) and print the same, and
+/// consecutive seeds give different modules (without a target header).
+pub fn assert_depends_only_on_the_seed<P>(
+    generate: impl Fn(u64) -> P,
+    render: impl Fn(&P, &str, &str) -> String,
+    expected_output: impl Fn(&P) -> String,
+) {
+    let host = host();
+    for seed in 0..20 {
+        let (a, b) = (generate(seed), generate(seed));
+        assert_eq!(
+            render(&a, host.triple, host.datalayout),
+            render(&b, host.triple, host.datalayout),
+            "seed {seed}: two renders differ"
+        );
+        assert_eq!(expected_output(&a), expected_output(&b), "seed {seed}");
+        assert_ne!(
+            render(&a, "", ""),
+            render(&generate(seed + 1), "", ""),
+            "seeds {seed} and {} give the same program",
+            seed + 1
+        );
+    }
 }
