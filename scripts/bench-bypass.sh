@@ -32,7 +32,9 @@
 #        BENCH_DIR (default target/bench), GPUCC_PLUGIN,
 #        BENCH_NO_BUILD=1 to use an existing plugin as is,
 #        GPUCC_BENCH_CALLGRIND_1M=1 to count instructions at 1M divisions too,
-#        VALGRIND (default: valgrind from PATH; set it empty to skip callgrind).
+#        VALGRIND (default: valgrind from PATH; set it empty to skip callgrind),
+#        BENCH_CSV (where the net costs go, for scripts/chart-compile-time.py;
+#        default BENCH_DIR/bench-bypass.csv).
 # Exit status: 0 if every scaling step passes, 1 if one does not, 2 on error.
 set -euo pipefail
 
@@ -85,6 +87,10 @@ irs = callgrind_counts(lambda n: cmds(bc_of(n)), ", ~10 min")
 for ir in irs.values():
     ir["ours_net"] = ir["ours"] - ir["verify"]
     ir["up_net"] = ir["upstream"] - ir["verify"]
+
+write_csv([("bypass-slow-division", "ours", "ours_net"),
+           ("bypass-slow-division", "upstream", "up_net")],
+          "i64 divisions", {r["n"]: r for r in rows}, irs)
 
 # Wall-time table.
 print()

@@ -43,7 +43,9 @@
 #        BENCH_DIR (default target/bench), GPUCC_PLUGIN,
 #        BENCH_NO_BUILD=1 to use an existing plugin as is,
 #        GPUCC_BENCH_CALLGRIND_1M=1 to count instructions at 1M instructions too,
-#        VALGRIND (default: valgrind from PATH; set it empty to skip callgrind).
+#        VALGRIND (default: valgrind from PATH; set it empty to skip callgrind),
+#        BENCH_CSV (where the net costs go, for scripts/chart-compile-time.py;
+#        default BENCH_DIR/bench-infer-address-spaces.csv).
 # Exit status: 0 if every scaling step passes, 1 if one does not, 2 on error.
 set -euo pipefail
 
@@ -125,6 +127,11 @@ for n in sizes:
 # Instruction counts.
 irs = {n: {"raw": raw, "net": net_of(raw)}
        for n, raw in callgrind_counts(lambda n: cmds(bc_of(n))).items()}
+
+write_csv([("infer-address-spaces", "ours", "ours-fn"),
+           ("infer-address-spaces", "upstream", "upstream")],
+          "IR instructions", {r["n"]: r["net"] for r in rows},
+          {n: v["net"] for n, v in irs.items()})
 
 # Wall-time table.
 print()

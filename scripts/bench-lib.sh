@@ -245,6 +245,26 @@ def scaling_steps(rows, irs):
         measure = "instructions" if a["n"] in irs and b["n"] in irs else "wall time"
         yield a, b, size_ratio, ALLOWED * size_ratio, measure
 
+def write_csv(series, unit, wall, irs):
+    """Writes the net costs to BENCH_CSV (default BENCH_DIR/NAME.csv), one line
+    per pass, side, size: what scripts/chart-compile-time.py draws. series is
+    [(pass, "ours" or "upstream", command name)]; wall {n: {command name: net
+    seconds}}; irs {n: {command name: net instructions}} (sizes callgrind did
+    not measure are left empty); unit names what the sizes count."""
+    import csv, os
+    path = os.environ.get("BENCH_CSV") or f"{bench_dir}/{bench_name}.csv"
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["pass", "who", "size", "unit", "wall_net_s", "instructions_net"])
+        for pass_name, who, key in series:
+            for n in sizes:
+                if key not in wall.get(n, {}):
+                    continue
+                ir = irs.get(n, {}).get(key)
+                w.writerow([pass_name, who, n, unit, f"{wall[n][key]:.4f}",
+                            "" if ir is None else ir])
+    print(f"{bench_name}: net costs written to {path}", file=sys.stderr)
+
 def finish(ok, what):
     """Prints the overall verdict on the linear scaling of `what` and exits
     with 0 if ok, 1 if not."""

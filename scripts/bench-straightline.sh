@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
-# Benchmark (not a test): how does the compile time of gpucc's three
-# straight-line passes compare with their LLVM 16 twins, and does each scale
-# linearly?
+# Benchmark (not a test): how does the compile time of gpucc's straight-line
+# passes (paper sections 3.4 and 3.5) compare with their LLVM 16 twins, and
+# does each scale linearly?
 #
 #   ours (OURS_PREFIX + name)                upstream
 #   gpucc-separate-const-offset-from-gep     separate-const-offset-from-gep
 #   gpucc-slsr                               slsr
 #   gpucc-nary-reassociate                   nary-reassociate
+#   gpucc-speculative-execution              speculative-execution
 #
 # For NVPTX modules of 10k, 100k and 1M instructions (kernels of about 300
 # instructions of unrolled-loop code: SLSR families, nary-reassociation
-# candidates, the paper's Figure 5, GEPs with constant offsets, an if/else; see
-# scripts/gen_straightline.py) it times, in one run and interleaved round by
-# round, `opt -passes=verify -disable-output` (the parse baseline) and each
-# pass, ours (with -load-pass-plugin=PLUGIN) and upstream, all -disable-output
-# on bitcode. Upstream's `<lower-gep>` variant has no opt name in LLVM 16, so it
+# candidates, the paper's Figure 5, GEPs with constant offsets, an if/else, the
+# paper's Figure 7 if-thens; see scripts/gen_straightline.py) it times, in one
+# run and interleaved round by round, `opt -passes=verify -disable-output` (the
+# parse baseline) and each pass, ours (with -load-pass-plugin=PLUGIN) and
+# upstream, all -disable-output on bitcode. Upstream's `<lower-gep>` variant has no opt name in LLVM 16, so it
 # is not timed.
 #
 # Ours not there yet: a pass of ours that `opt` rejects with `unknown pass
@@ -23,8 +24,9 @@
 #
 # Sanity: before timing, the smallest module goes through each pass (upstream,
 # and ours where available) with -S; the benchmark stops if a pass changed no
-# line of it, so it never times a no-op. The numbers of lines each pass wrote
-# are printed.
+# line of it (a line counts as changed when its text or its block is new, so
+# that hoisting counts), so it never times a no-op. The numbers of lines each
+# pass wrote are printed.
 #
 # Wall time: best of $RUNS runs each ($RUNS_LARGE for 1M instructions or more;
 # at least 10 for modules under 0.5 s), net of verify. Instructions: when
@@ -44,7 +46,10 @@
 #        (instructions per module; default: 10000 100000 1000000)
 # env:   OURS_PREFIX (default gpucc-), RUNS (default 3), RUNS_LARGE (default 5),
 #        BENCH_DIR (default target/bench), GPUCC_PLUGIN, BENCH_NO_BUILD=1,
-#        GPUCC_BENCH_CALLGRIND_1M=1, VALGRIND (empty: no callgrind).
+#        GPUCC_BENCH_CALLGRIND_1M=1, VALGRIND (empty: no callgrind), BENCH_CSV.
+# The net costs (wall and instructions) also go to BENCH_DIR/bench-straightline.csv
+# (or BENCH_CSV) for scripts/chart-compile-time.py.
+#
 # Exit status: 0 if no step of ours is flagged, 1 if one is, 2 on error.
 set -euo pipefail
 
@@ -61,7 +66,7 @@ bench_python <<'PY'
 import os
 
 PASSES = (("sepgep", "separate-const-offset-from-gep"), ("slsr", "slsr"),
-          ("nary", "nary-reassociate"))
+          ("nary", "nary-reassociate"), ("specexec", "speculative-execution"))
 prefix = os.environ.get("OURS_PREFIX", "gpucc-")
 TINY = "define void @f() {\n  ret void\n}\n"
 
@@ -102,10 +107,21 @@ def cmds(bc):
 
 
 def printed(cmd):
+    """The module cmd prints, as (block, line) pairs: an instruction that
+    speculative-execution hoists keeps its text but changes block."""
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if p.returncode != 0:
         fail(cmd, p)
-    return [l for l in p.stdout.splitlines() if l and not l.startswith(";")]
+    block, out = "", []
+    for l in p.stdout.splitlines():
+        if not l or l.startswith(";"):
+            continue
+        if l.startswith("define "):
+            block = l
+        elif re.match(r"[-\w.$]+:", l):
+            block = l.split(":")[0]
+        out.append((block, l))
+    return out
 
 
 # Sanity: every pass must change the smallest module, or we would time a no-op.
@@ -181,6 +197,11 @@ if instruction_table_title(irs, "; /ins = net per IR instruction"):
                   f"{cell(net, ours, lambda v: f'{v / M:.1f}M'):>8} {rel:>7} "
                   f"{net[up] / n:>6.0f} {cell(net, ours, lambda v: f'{v / n:.0f}'):>8} "
                   f"{step(net, pnet, up):>7} {step(net, pnet, ours):>9}")
+
+write_csv([(name, who, f"{key}-{short}") for short, name in PASSES
+           for who, key in (("ours", "ours"), ("upstream", "up"))],
+          "IR instructions", {r["n"]: r["net"] for r in rows},
+          {n: v["net"] for n, v in irs.items()})
 
 # Verdict: per pass and step; a step above the allowed growth is flagged.
 print()

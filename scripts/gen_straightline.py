@@ -16,7 +16,10 @@ gpucc (paper section 3.4) look for, as unrolled CUDA loops leave them:
   sext, and GEP indices `x + c`, `(x << 2) | c` and `sext(i +nsw c)` (what
   `separate-const-offset-from-gep` splits);
 - an if/else whose arms and join hold members of one slsr-mul family, so a
-  candidate's basis does not always dominate it.
+  candidate's basis does not always dominate it;
+- the paper's Figure 7: two if-thens, `&a[i]` loaded under one condition and
+  `&a[i + j]` under another (what `speculative-execution` hoists: the
+  address arithmetic of each arm, not its load).
 
 Kernels take `ptr addrspace(1)` buffers and scalars; indices come from the
 thread and block ids. Every result feeds a running i64 checksum (`xor`; loads
@@ -47,6 +50,7 @@ class Body:
         self.count = 0
         self.acc = "%acc0"
         self.k = 0
+        self.block = "entry"
 
     def ins(self, text):
         self.lines.append(f"  {text}")
@@ -54,6 +58,7 @@ class Body:
 
     def label(self, name):
         self.lines.append(f"{name}:")
+        self.block = name
 
     def fresh(self):
         self.k += 1
@@ -193,8 +198,30 @@ class Body:
         self.fold(k, member(2, "j"))
         self.fold(k, member(4, "j"))
 
+    def if_then(self):
+        """Figure 7: if (c1) sum += a[i + k]; if (c2) sum += a[i + k + j]."""
+        k = self.fresh()
+        for arm, extra in enumerate(("", "%y")):
+            t = f"{k}.{arm}"
+            before = self.block
+            self.ins(f"%ic{t} = icmp ult i32 %j, {8 + (k + arm) % 16}")
+            self.ins(f"br i1 %ic{t}, label %ithen{t}, label %ijoin{t}")
+            self.label(f"ithen{t}")
+            self.ins(f"%ia{t} = add i64 %x, {k}")
+            idx = f"%ia{t}"
+            if extra:
+                self.ins(f"%ib{t} = add i64 %ia{t}, {extra}")
+                idx = f"%ib{t}"
+            self.ins(f"%ip{t} = getelementptr inbounds i64, ptr addrspace(1) %in, i64 {idx}")
+            self.ins(f"%il{t} = load i64, ptr addrspace(1) %ip{t}, align 8")
+            self.ins(f"br label %ijoin{t}")
+            self.label(f"ijoin{t}")
+            self.ins(f"%iv{t} = phi i64 [ %il{t}, %ithen{t} ], [ 0, %{before} ]")
+            self.fold(k, f"%iv{t}")
+
     PIECES = ("slsr_mul", "const_offset", "nary_add", "slsr_gep", "figure5", "slsr_add",
-              "nary_gep", "diamond", "nary_max", "const_offset", "slsr_mul", "nary_add")
+              "nary_gep", "diamond", "if_then", "nary_max", "const_offset", "slsr_mul", "nary_add",
+              "if_then")
 
 
 PROLOGUE = [
@@ -227,13 +254,13 @@ def function(out, index, budget):
     j = 0
     while True:
         trial = Body()
-        trial.k, trial.acc = body.k, body.acc
+        trial.k, trial.acc, trial.block = body.k, body.acc, body.block
         getattr(trial, Body.PIECES[(index + j) % len(Body.PIECES)])()
         if trial.count > left:
             break
         body.lines += trial.lines
         body.count += trial.count
-        body.k, body.acc = trial.k, trial.acc
+        body.k, body.acc, body.block = trial.k, trial.acc, trial.block
         left -= trial.count
         j += 1
     # Pad to the exact budget with arithmetic on the running sum.
