@@ -39,6 +39,7 @@
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 using namespace llvm;
@@ -144,18 +145,45 @@ GPUCC_EXPORT void gpucc_remark(void *FAM, LLVMValueRef F, LLVMValueRef I,
   }
 }
 
+namespace {
+/// The `cl::opt<T>` registered in libLLVM under `Name` (an upstream pass's
+/// option), or null when no option has that name. The caller names only
+/// options that upstream declares as `cl::opt<T>`: LLVM is built without
+/// RTTI, so the cast cannot be checked.
+template <typename T>
+cl::opt<T> *registeredOption(const char *Name, size_t Len) {
+  auto &Options = cl::getRegisteredOptions();
+  auto It = Options.find(str(Name, Len));
+  if (It == Options.end())
+    return nullptr;
+  return static_cast<cl::opt<T> *>(It->second);
+}
+} // namespace
+
 /// Value of a boolean `cl::opt` registered in libLLVM (e.g. an upstream
 /// pass's option): -1 if no option has that name, else 0 or 1. `*Set` tells
 /// whether it was given on the command line. The caller names only options
 /// that upstream declares as `cl::opt<bool>`.
 GPUCC_EXPORT int gpucc_cl_opt_bool(const char *Name, size_t Len, bool *Set) {
-  auto &Options = cl::getRegisteredOptions();
-  auto It = Options.find(str(Name, Len));
-  if (It == Options.end())
+  auto *Opt = registeredOption<bool>(Name, Len);
+  if (!Opt)
     return -1;
-  auto *Opt = static_cast<cl::opt<bool> *>(It->second);
   *Set = Opt->getNumOccurrences() > 0;
   return Opt->getValue() ? 1 : 0;
+}
+
+/// Value of an unsigned `cl::opt` registered in libLLVM (an upstream pass's
+/// option, such as `spec-exec-max-speculation-cost` or
+/// `openmp-opt-shared-limit`): -1 if no option has that name, else its value.
+/// `*Set` tells whether it was given on the command line. The caller names
+/// only options that upstream declares as `cl::opt<unsigned>`.
+GPUCC_EXPORT int64_t gpucc_cl_opt_unsigned(const char *Name, size_t Len,
+                                           bool *Set) {
+  auto *Opt = registeredOption<unsigned>(Name, Len);
+  if (!Opt)
+    return -1;
+  *Set = Opt->getNumOccurrences() > 0;
+  return static_cast<int64_t>(Opt->getValue());
 }
 
 /// The `-gpucc-auto-pipeline` option defined above.

@@ -247,6 +247,17 @@ pub fn upstream_bool_option(name: &str) -> Option<(bool, bool)> {
     (v >= 0).then_some((v == 1, set))
 }
 
+/// Value of an upstream unsigned `cl::opt` registered in libLLVM: `None` when
+/// no option has that name, else `(value, given_on_command_line)`. Name only
+/// options that upstream declares as `cl::opt<unsigned>`
+/// (`spec-exec-max-speculation-cost`, `openmp-opt-shared-limit`, ...).
+pub fn upstream_unsigned_option(name: &str) -> Option<(u32, bool)> {
+    let mut set = false;
+    // SAFETY: the shim only reads the string and writes `set`.
+    let v = unsafe { ffi::gpucc_cl_opt_unsigned(name.as_ptr().cast(), name.len(), &mut set) };
+    u32::try_from(v).ok().map(|v| (v, set))
+}
+
 /// The plugin's own `-gpucc-auto-pipeline` option (default true).
 pub fn auto_pipeline_option() -> bool {
     // SAFETY: reads a static cl::opt.

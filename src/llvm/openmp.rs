@@ -119,18 +119,3 @@ pub fn result_value<'ctx>(
         }
     }
 }
-
-extern "C" {
-    fn gpucc_omp_cl_opt_unsigned(name: *const std::ffi::c_char, len: usize, set: *mut bool) -> i64;
-}
-
-/// Value of an upstream `cl::opt<unsigned>` registered in libLLVM: `None`
-/// when no option has that name, else `(value, given_on_command_line)`. Name
-/// only options upstream declares as `cl::opt<unsigned>`
-/// (`openmp-opt-shared-limit`).
-pub fn upstream_unsigned_option(name: &str) -> Option<(u32, bool)> {
-    let mut set = false;
-    // SAFETY: the shim only reads the string and writes `set`.
-    let v = unsafe { gpucc_omp_cl_opt_unsigned(name.as_ptr().cast(), name.len(), &mut set) };
-    u32::try_from(v).ok().map(|v| (v, set))
-}
