@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "shim_common.h"
+
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -23,13 +25,7 @@
 
 using namespace llvm;
 
-#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
-
 namespace {
-FunctionAnalysisManager &famOf(void *Raw) {
-  return *static_cast<FunctionAnalysisManager *>(Raw);
-}
-Function &fn(LLVMValueRef F) { return *unwrap<Function>(F); }
 DominatorTree &domTree(void *FAM, LLVMValueRef F) {
   return famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
 }

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "shim_common.h"
+
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -27,15 +29,6 @@
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
-
-#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
-
-namespace {
-FunctionAnalysisManager &famOf(void *Raw) {
-  return *static_cast<FunctionAnalysisManager *>(Raw);
-}
-Function &fn(LLVMValueRef F) { return *unwrap<Function>(F); }
-} // namespace
 
 //===-- Scalar evolution --------------------------------------------------===//
 

@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "shim_common.h"
+
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/MemoryBuiltins.h"
@@ -30,13 +32,7 @@
 
 using namespace llvm;
 
-#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
-
 namespace {
-FunctionAnalysisManager &famOf(void *Raw) {
-  return *static_cast<FunctionAnalysisManager *>(Raw);
-}
-Function &fn(LLVMValueRef F) { return *unwrap<Function>(F); }
 const DataLayout &layoutOf(const Instruction *I) {
   return I->getModule()->getDataLayout();
 }

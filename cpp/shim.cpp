@@ -14,6 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "shim_common.h"
+
 #include "llvm-c/Core.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/AliasAnalysis.h"
@@ -44,17 +46,9 @@
 
 using namespace llvm;
 
-#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
-
 namespace {
 
 StringRef str(const char *Ptr, size_t Len) { return StringRef(Ptr, Len); }
-
-FunctionAnalysisManager &fam(void *Raw) {
-  return *static_cast<FunctionAnalysisManager *>(Raw);
-}
-
-Function &function(LLVMValueRef F) { return *unwrap<Function>(F); }
 
 // Kill switch for the clang auto-pipeline. Only visible to tools that load the
 // plugin before parsing options (`clang -fplugin=...`, `opt -load ...`); the
@@ -96,14 +90,14 @@ GPUCC_EXPORT LLVMBasicBlockRef gpucc_split_block_before(LLVMValueRef I,
 
 /// Drops every cached analysis result of `F` (after a pass changed it).
 GPUCC_EXPORT void gpucc_fam_invalidate(void *FAM, LLVMValueRef F) {
-  fam(FAM).invalidate(function(F), PreservedAnalyses::none());
+  famOf(FAM).invalidate(fn(F), PreservedAnalyses::none());
 }
 
 /// Does anyone listen for remarks of `Pass` on `F`'s context (the
 /// -pass-remarks* options or a YAML remark file)?
 GPUCC_EXPORT bool gpucc_remarks_wanted(LLVMValueRef F, const char *Pass,
                                        size_t Len) {
-  LLVMContext &Ctx = function(F).getContext();
+  LLVMContext &Ctx = fn(F).getContext();
   if (Ctx.getLLVMRemarkStreamer())
     return true;
   return Ctx.getDiagHandlerPtr()->isAnyRemarkEnabled(str(Pass, Len));
@@ -116,9 +110,9 @@ GPUCC_EXPORT void gpucc_remark(void *FAM, LLVMValueRef F, LLVMValueRef I,
                                int Kind, const char *Pass, size_t PassLen,
                                const char *Name, size_t NameLen,
                                const char *Msg, size_t MsgLen) {
-  Function &Fn = function(F);
+  Function &Fn = fn(F);
   OptimizationRemarkEmitter &ORE =
-      fam(FAM).getResult<OptimizationRemarkEmitterAnalysis>(Fn);
+      famOf(FAM).getResult<OptimizationRemarkEmitterAnalysis>(Fn);
   // DiagnosticInfoOptimizationBase keeps `const char *PassName`: it must be
   // NUL-terminated and live until emit() returns.
   std::string PassName(Pass, PassLen);
@@ -193,7 +187,7 @@ GPUCC_EXPORT bool gpucc_auto_pipeline_option() { return AutoPipeline; }
 
 namespace {
 const TargetTransformInfo &tti(void *FAM, LLVMValueRef F) {
-  return fam(FAM).getResult<TargetIRAnalysis>(function(F));
+  return famOf(FAM).getResult<TargetIRAnalysis>(fn(F));
 }
 } // namespace
 
@@ -411,15 +405,16 @@ GPUCC_EXPORT unsigned gpucc_predicated_address_space(void *FAM, LLVMValueRef F,
   auto *I = dyn_cast<Instruction>(unwrap(User));
   if (!I)
     return ~0u;
-  Function &Fn = function(F);
-  AssumptionCache &AC = fam(FAM).getResult<AssumptionAnalysis>(Fn);
+  Function &Fn = fn(F);
+  AssumptionCache &AC = famOf(FAM).getResult<AssumptionAnalysis>(Fn);
   Value *Ptr = unwrap(Opnd)->stripInBoundsOffsets();
   auto Assumptions = AC.assumptionsFor(Ptr);
   if (Assumptions.empty())
     return ~0u;
   // As upstream: the dominator tree only if a pass before us computed it;
   // without one, isValidAssumeForContext reasons within the block.
-  const DominatorTree *DT = fam(FAM).getCachedResult<DominatorTreeAnalysis>(Fn);
+  const DominatorTree *DT =
+      famOf(FAM).getCachedResult<DominatorTreeAnalysis>(Fn);
   const TargetTransformInfo &T = tti(FAM, F);
   for (auto &AssumeVH : Assumptions) {
     if (!AssumeVH)
@@ -436,7 +431,7 @@ GPUCC_EXPORT unsigned gpucc_predicated_address_space(void *FAM, LLVMValueRef F,
 
 /// Size in bits of a pointer in address space `AS` under `F`'s data layout.
 GPUCC_EXPORT unsigned gpucc_pointer_size_bits(LLVMValueRef F, unsigned AS) {
-  return function(F).getParent()->getDataLayout().getPointerSizeInBits(AS);
+  return fn(F).getParent()->getDataLayout().getPointerSizeInBits(AS);
 }
 
 /// Deletes each of `Insts` that is trivially dead, and then whatever becomes
@@ -456,7 +451,7 @@ GPUCC_EXPORT void gpucc_delete_dead(const LLVMValueRef *Insts, size_t N) {
 
 /// Does `F` have only direct calls as uses (so its signature may change)?
 GPUCC_EXPORT bool gpucc_only_direct_calls(LLVMValueRef F) {
-  Function &Fn = function(F);
+  Function &Fn = fn(F);
   for (const Use &U : Fn.uses()) {
     auto *CB = dyn_cast<CallBase>(U.getUser());
     if (!CB || !CB->isCallee(&U) || CB->getFunctionType() != Fn.getFunctionType())
@@ -475,7 +470,7 @@ GPUCC_EXPORT bool gpucc_only_direct_calls(LLVMValueRef F) {
 GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
     void *FAM, LLVMValueRef F, const unsigned *Idx, const unsigned *Space,
     size_t N, unsigned RetSpace) {
-  Function &Old = function(F);
+  Function &Old = fn(F);
   FunctionType *OldTy = Old.getFunctionType();
   SmallVector<Type *, 8> Params(OldTy->param_begin(), OldTy->param_end());
   for (size_t K = 0; K != N; ++K)
@@ -542,7 +537,7 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
   }
   // Drop the analyses cached for the old function before it goes, so a
   // later function at the same address cannot inherit them.
-  fam(FAM).clear(Old, Old.getName());
+  famOf(FAM).clear(Old, Old.getName());
   Old.eraseFromParent();
   return wrap(New);
 }
