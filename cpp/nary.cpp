@@ -3,8 +3,8 @@
 // What `gpucc-nary-reassociate` (src/passes/nary_reassociate.rs) needs from
 // LLVM beyond the C API and cpp/analyses.cpp: the SCEV of a GEP with other
 // indices, the poison-carrying leaves of a SCEV, ValueTracking's
-// non-negativity, signed-overflow and poison queries (with the function's
-// assumption cache and dominator tree, as upstream asks them), the loop nest
+// signed-overflow and poison queries (with the function's assumption cache
+// and dominator tree, as upstream asks them), the loop nest
 // around a block, and the deletion of dead instructions that keeps scalar
 // evolution informed. Same rules as shim.cpp: `extern "C"`, `gpucc_*`,
 // LLVM-C handles, no exceptions, no decisions: every choice is made in Rust.
@@ -70,18 +70,6 @@ GPUCC_EXPORT size_t gpucc_nary_scev_poison_leaves(const void *S,
 }
 
 //===-- ValueTracking -----------------------------------------------------===//
-
-/// Is integer `V` known non-negative at instruction `Ctx` (assumptions and
-/// dominating conditions included)?
-GPUCC_EXPORT bool gpucc_nary_known_non_negative(void *FAM, LLVMValueRef F,
-                                                LLVMValueRef V,
-                                                LLVMValueRef Ctx) {
-  Function &Fn = fn(F);
-  auto &AC = famOf(FAM).getResult<AssumptionAnalysis>(Fn);
-  auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(Fn);
-  return isKnownNonNegative(unwrap(V), Fn.getParent()->getDataLayout(), 0, &AC,
-                            unwrap<Instruction>(Ctx), &DT);
-}
 
 /// Can `Add` (an add instruction or constant expression) never overflow as a
 /// signed addition, seen from instruction `Ctx`?

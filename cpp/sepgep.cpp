@@ -2,7 +2,7 @@
 //
 // What the GEP-splitting pass needs beyond shim.cpp and analyses.cpp: a GEP's
 // type layout (strides, field offsets, index width), value-tracking facts
-// (no common bits, known non-negative, object sizes, "undefined if poison"),
+// (no common bits, object sizes, "undefined if poison"),
 // and instruction factories that do not constant-fold (upstream builds its
 // GEPs and binary operators with `::Create`, not an IRBuilder, and the tests
 // see the difference). Same rules as shim.cpp: `extern "C"`, `gpucc_*`,
@@ -117,15 +117,6 @@ GPUCC_EXPORT bool gpucc_sepgep_no_common_bits(void *FAM, LLVMValueRef F,
   auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
   return haveNoCommonBitsSet(unwrap(A), unwrap(B), layoutOf(I), nullptr, I,
                              &DT);
-}
-
-/// isKnownNonNegative(V) at `Cxt` (dominator tree of `F`).
-GPUCC_EXPORT bool gpucc_sepgep_known_non_negative(void *FAM, LLVMValueRef F,
-                                                  LLVMValueRef V,
-                                                  LLVMValueRef Cxt) {
-  auto *I = unwrap<Instruction>(Cxt);
-  auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
-  return isKnownNonNegative(unwrap(V), layoutOf(I), 0, nullptr, I, &DT);
 }
 
 /// The exact size of the object `Obj` (an alloca, a global with a definitive
