@@ -661,24 +661,11 @@ pub fn loop_nest<'ctx>(
     f: FunctionValue<'ctx>,
     bb: BasicBlock<'ctx>,
 ) -> Vec<(BasicBlock<'ctx>, Option<BasicBlock<'ctx>>)> {
-    let mut headers: Vec<LLVMBasicBlockRef> = vec![std::ptr::null_mut(); 8];
-    let mut pre: Vec<LLVMBasicBlockRef> = vec![std::ptr::null_mut(); 8];
-    // SAFETY: both buffers have room for `cap`; a deeper nest gets a second
-    // call with room for all of it.
-    let n = unsafe {
-        gpucc_nary_loop_nest(
-            fam.raw.as_ptr(),
-            f.as_value_ref(),
-            bb.as_mut_ptr(),
-            headers.as_mut_ptr(),
-            pre.as_mut_ptr(),
-            headers.len(),
-        )
-    };
-    if n > headers.len() {
-        headers.resize(n, std::ptr::null_mut());
-        pre.resize(n, std::ptr::null_mut());
-        // SAFETY: as above, room for `n`.
+    // Fills both buffers (as far as the shorter has room) and returns the
+    // depth of the nest.
+    let fill = |headers: &mut [LLVMBasicBlockRef], pre: &mut [LLVMBasicBlockRef]| {
+        // SAFETY: live FAM, function and block; both buffers have room for
+        // the count passed, all the shim writes.
         unsafe {
             gpucc_nary_loop_nest(
                 fam.raw.as_ptr(),
@@ -686,9 +673,18 @@ pub fn loop_nest<'ctx>(
                 bb.as_mut_ptr(),
                 headers.as_mut_ptr(),
                 pre.as_mut_ptr(),
-                n,
+                headers.len().min(pre.len()),
             )
-        };
+        }
+    };
+    let mut headers: Vec<LLVMBasicBlockRef> = vec![std::ptr::null_mut(); 8];
+    let mut pre: Vec<LLVMBasicBlockRef> = vec![std::ptr::null_mut(); 8];
+    let n = fill(&mut headers, &mut pre);
+    if n > headers.len() {
+        // A deeper nest: a second call with room for all of it.
+        headers.resize(n, std::ptr::null_mut());
+        pre.resize(n, std::ptr::null_mut());
+        fill(&mut headers, &mut pre);
     }
     headers.truncate(n);
     pre.truncate(n);
