@@ -93,29 +93,12 @@ pub fn module_of_value<'ctx>(v: impl AsValueRef) -> Option<ModuleView<'ctx>> {
 }
 
 /// The value `inst` produces, when its type is a first-class non-void type
-/// (integer, float, pointer, vector, array or struct).
+/// (integer, float, pointer, vector, array or struct); `None` for a
+/// scalable vector too.
 pub fn result_value<'ctx>(
     inst: inkwell::values::InstructionValue<'ctx>,
 ) -> Option<inkwell::values::BasicValueEnum<'ctx>> {
-    use llvm_sys::LLVMTypeKind as K;
-    // SAFETY: `inst` is live; the type kind is checked before wrapping, so
-    // inkwell's enum constructor sees a value of a basic type.
-    unsafe {
-        let raw = inst.as_value_ref();
-        match c::LLVMGetTypeKind(c::LLVMTypeOf(raw)) {
-            K::LLVMIntegerTypeKind
-            | K::LLVMHalfTypeKind
-            | K::LLVMBFloatTypeKind
-            | K::LLVMFloatTypeKind
-            | K::LLVMDoubleTypeKind
-            | K::LLVMX86_FP80TypeKind
-            | K::LLVMFP128TypeKind
-            | K::LLVMPPC_FP128TypeKind
-            | K::LLVMPointerTypeKind
-            | K::LLVMVectorTypeKind
-            | K::LLVMArrayTypeKind
-            | K::LLVMStructTypeKind => Some(inkwell::values::BasicValueEnum::new(raw)),
-            _ => None,
-        }
-    }
+    // SAFETY: `inst` is a live instruction, so not null.
+    unsafe { super::first_class_value(inst.as_value_ref()) }
+        .filter(|v| !matches!(v, inkwell::values::BasicValueEnum::ScalableVectorValue(_)))
 }
