@@ -2,19 +2,24 @@
 //
 // The straight-line passes (separate-const-offset-from-gep, slsr,
 // nary-reassociate) need LLVM's dominator tree, loop info and scalar
-// evolution, and the nsw/nuw/exact flags, which LLVM 16's C API lacks. Same
-// rules as shim.cpp: `extern "C"`, `gpucc_*`, LLVM-C handles, no exceptions,
-// no decisions. The analysis-manager pointer is the FunctionAnalysisManager
-// of the running pass; results are fetched from it on each call (a hash
-// lookup once computed), so a pass that edits the CFG must invalidate
-// through gpucc_fam_invalidate before asking again.
+// evolution, ValueTracking's known non-negativity, and the nsw/nuw/exact
+// flags, which LLVM 16's C API lacks. Same rules as shim.cpp: `extern "C"`,
+// `gpucc_*`, LLVM-C handles, no exceptions, no decisions. The
+// analysis-manager pointer is the FunctionAnalysisManager of the running
+// pass; results are fetched from it on each call (a hash lookup once
+// computed), so a pass that edits the CFG must invalidate through
+// gpucc_fam_invalidate before asking again.
 //
 //===----------------------------------------------------------------------===//
 
+#include "shim_common.h"
+
 #include "llvm-c/Core.h"
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -23,13 +28,7 @@
 
 using namespace llvm;
 
-#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
-
 namespace {
-FunctionAnalysisManager &famOf(void *Raw) {
-  return *static_cast<FunctionAnalysisManager *>(Raw);
-}
-Function &fn(LLVMValueRef F) { return *unwrap<Function>(F); }
 DominatorTree &domTree(void *FAM, LLVMValueRef F) {
   return famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
 }
@@ -161,6 +160,25 @@ GPUCC_EXPORT size_t gpucc_scev_print(const void *S, char *Buf, size_t Cap) {
     Buf[N] = 0;
   }
   return Text.size();
+}
+
+//===-- Value tracking ----------------------------------------------------===//
+
+/// isKnownNonNegative(V) at instruction `Ctx`, with the dominator tree of `F`
+/// and, when `WithAssumptions`, its assumption cache too (llvm.assume facts);
+/// without, the cache is neither asked for nor computed. Upstream passes
+/// differ here (NaryReassociate passes the cache,
+/// SeparateConstOffsetFromGEP does not) and so do the answers.
+GPUCC_EXPORT bool gpucc_known_non_negative(void *FAM, LLVMValueRef F,
+                                           LLVMValueRef V, LLVMValueRef Ctx,
+                                           bool WithAssumptions) {
+  Function &Fn = fn(F);
+  AssumptionCache *AC =
+      WithAssumptions ? &famOf(FAM).getResult<AssumptionAnalysis>(Fn)
+                      : nullptr;
+  auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(Fn);
+  return isKnownNonNegative(unwrap(V), Fn.getParent()->getDataLayout(), 0, AC,
+                            unwrap<Instruction>(Ctx), &DT);
 }
 
 //===-- Wrap flags (LLVM-C has them from LLVM 17 on) ----------------------===//

@@ -3,13 +3,15 @@
 // What `gpucc-nary-reassociate` (src/passes/nary_reassociate.rs) needs from
 // LLVM beyond the C API and cpp/analyses.cpp: the SCEV of a GEP with other
 // indices, the poison-carrying leaves of a SCEV, ValueTracking's
-// non-negativity, signed-overflow and poison queries (with the function's
-// assumption cache and dominator tree, as upstream asks them), the loop nest
+// signed-overflow and poison queries (with the function's assumption cache
+// and dominator tree, as upstream asks them), the loop nest
 // around a block, and the deletion of dead instructions that keeps scalar
 // evolution informed. Same rules as shim.cpp: `extern "C"`, `gpucc_*`,
 // LLVM-C handles, no exceptions, no decisions: every choice is made in Rust.
 //
 //===----------------------------------------------------------------------===//
+
+#include "shim_common.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -27,15 +29,6 @@
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
-
-#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
-
-namespace {
-FunctionAnalysisManager &famOf(void *Raw) {
-  return *static_cast<FunctionAnalysisManager *>(Raw);
-}
-Function &fn(LLVMValueRef F) { return *unwrap<Function>(F); }
-} // namespace
 
 //===-- Scalar evolution --------------------------------------------------===//
 
@@ -77,18 +70,6 @@ GPUCC_EXPORT size_t gpucc_nary_scev_poison_leaves(const void *S,
 }
 
 //===-- ValueTracking -----------------------------------------------------===//
-
-/// Is integer `V` known non-negative at instruction `Ctx` (assumptions and
-/// dominating conditions included)?
-GPUCC_EXPORT bool gpucc_nary_known_non_negative(void *FAM, LLVMValueRef F,
-                                                LLVMValueRef V,
-                                                LLVMValueRef Ctx) {
-  Function &Fn = fn(F);
-  auto &AC = famOf(FAM).getResult<AssumptionAnalysis>(Fn);
-  auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(Fn);
-  return isKnownNonNegative(unwrap(V), Fn.getParent()->getDataLayout(), 0, &AC,
-                            unwrap<Instruction>(Ctx), &DT);
-}
 
 /// Can `Add` (an add instruction or constant expression) never overflow as a
 /// signed addition, seen from instruction `Ctx`?

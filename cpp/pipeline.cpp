@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "shim_common.h"
+
 #include "llvm-c/Core.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
@@ -19,8 +21,6 @@
 #include <string>
 
 using namespace llvm;
-
-#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
 
 namespace {
 PassBuilder *CurrentBuilder = nullptr;

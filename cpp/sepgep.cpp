@@ -2,13 +2,15 @@
 //
 // What the GEP-splitting pass needs beyond shim.cpp and analyses.cpp: a GEP's
 // type layout (strides, field offsets, index width), value-tracking facts
-// (no common bits, known non-negative, object sizes, "undefined if poison"),
+// (no common bits, object sizes, "undefined if poison"),
 // and instruction factories that do not constant-fold (upstream builds its
 // GEPs and binary operators with `::Create`, not an IRBuilder, and the tests
 // see the difference). Same rules as shim.cpp: `extern "C"`, `gpucc_*`,
 // LLVM-C handles, no exceptions, no decisions.
 //
 //===----------------------------------------------------------------------===//
+
+#include "shim_common.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -30,13 +32,7 @@
 
 using namespace llvm;
 
-#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
-
 namespace {
-FunctionAnalysisManager &famOf(void *Raw) {
-  return *static_cast<FunctionAnalysisManager *>(Raw);
-}
-Function &fn(LLVMValueRef F) { return *unwrap<Function>(F); }
 const DataLayout &layoutOf(const Instruction *I) {
   return I->getModule()->getDataLayout();
 }
@@ -121,15 +117,6 @@ GPUCC_EXPORT bool gpucc_sepgep_no_common_bits(void *FAM, LLVMValueRef F,
   auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
   return haveNoCommonBitsSet(unwrap(A), unwrap(B), layoutOf(I), nullptr, I,
                              &DT);
-}
-
-/// isKnownNonNegative(V) at `Cxt` (dominator tree of `F`).
-GPUCC_EXPORT bool gpucc_sepgep_known_non_negative(void *FAM, LLVMValueRef F,
-                                                  LLVMValueRef V,
-                                                  LLVMValueRef Cxt) {
-  auto *I = unwrap<Instruction>(Cxt);
-  auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
-  return isKnownNonNegative(unwrap(V), layoutOf(I), 0, nullptr, I, &DT);
 }
 
 /// The exact size of the object `Obj` (an alloca, a global with a definitive

@@ -14,6 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "shim_common.h"
+
 #include "llvm-c/Core.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/AliasAnalysis.h"
@@ -39,21 +41,14 @@
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 using namespace llvm;
 
-#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
-
 namespace {
 
 StringRef str(const char *Ptr, size_t Len) { return StringRef(Ptr, Len); }
-
-FunctionAnalysisManager &fam(void *Raw) {
-  return *static_cast<FunctionAnalysisManager *>(Raw);
-}
-
-Function &function(LLVMValueRef F) { return *unwrap<Function>(F); }
 
 // Kill switch for the clang auto-pipeline. Only visible to tools that load the
 // plugin before parsing options (`clang -fplugin=...`, `opt -load ...`); the
@@ -95,14 +90,14 @@ GPUCC_EXPORT LLVMBasicBlockRef gpucc_split_block_before(LLVMValueRef I,
 
 /// Drops every cached analysis result of `F` (after a pass changed it).
 GPUCC_EXPORT void gpucc_fam_invalidate(void *FAM, LLVMValueRef F) {
-  fam(FAM).invalidate(function(F), PreservedAnalyses::none());
+  famOf(FAM).invalidate(fn(F), PreservedAnalyses::none());
 }
 
 /// Does anyone listen for remarks of `Pass` on `F`'s context (the
 /// -pass-remarks* options or a YAML remark file)?
 GPUCC_EXPORT bool gpucc_remarks_wanted(LLVMValueRef F, const char *Pass,
                                        size_t Len) {
-  LLVMContext &Ctx = function(F).getContext();
+  LLVMContext &Ctx = fn(F).getContext();
   if (Ctx.getLLVMRemarkStreamer())
     return true;
   return Ctx.getDiagHandlerPtr()->isAnyRemarkEnabled(str(Pass, Len));
@@ -115,9 +110,9 @@ GPUCC_EXPORT void gpucc_remark(void *FAM, LLVMValueRef F, LLVMValueRef I,
                                int Kind, const char *Pass, size_t PassLen,
                                const char *Name, size_t NameLen,
                                const char *Msg, size_t MsgLen) {
-  Function &Fn = function(F);
+  Function &Fn = fn(F);
   OptimizationRemarkEmitter &ORE =
-      fam(FAM).getResult<OptimizationRemarkEmitterAnalysis>(Fn);
+      famOf(FAM).getResult<OptimizationRemarkEmitterAnalysis>(Fn);
   // DiagnosticInfoOptimizationBase keeps `const char *PassName`: it must be
   // NUL-terminated and live until emit() returns.
   std::string PassName(Pass, PassLen);
@@ -144,18 +139,45 @@ GPUCC_EXPORT void gpucc_remark(void *FAM, LLVMValueRef F, LLVMValueRef I,
   }
 }
 
+namespace {
+/// The `cl::opt<T>` registered in libLLVM under `Name` (an upstream pass's
+/// option), or null when no option has that name. The caller names only
+/// options that upstream declares as `cl::opt<T>`: LLVM is built without
+/// RTTI, so the cast cannot be checked.
+template <typename T>
+cl::opt<T> *registeredOption(const char *Name, size_t Len) {
+  auto &Options = cl::getRegisteredOptions();
+  auto It = Options.find(str(Name, Len));
+  if (It == Options.end())
+    return nullptr;
+  return static_cast<cl::opt<T> *>(It->second);
+}
+} // namespace
+
 /// Value of a boolean `cl::opt` registered in libLLVM (e.g. an upstream
 /// pass's option): -1 if no option has that name, else 0 or 1. `*Set` tells
 /// whether it was given on the command line. The caller names only options
 /// that upstream declares as `cl::opt<bool>`.
 GPUCC_EXPORT int gpucc_cl_opt_bool(const char *Name, size_t Len, bool *Set) {
-  auto &Options = cl::getRegisteredOptions();
-  auto It = Options.find(str(Name, Len));
-  if (It == Options.end())
+  auto *Opt = registeredOption<bool>(Name, Len);
+  if (!Opt)
     return -1;
-  auto *Opt = static_cast<cl::opt<bool> *>(It->second);
   *Set = Opt->getNumOccurrences() > 0;
   return Opt->getValue() ? 1 : 0;
+}
+
+/// Value of an unsigned `cl::opt` registered in libLLVM (an upstream pass's
+/// option, such as `spec-exec-max-speculation-cost` or
+/// `openmp-opt-shared-limit`): -1 if no option has that name, else its value.
+/// `*Set` tells whether it was given on the command line. The caller names
+/// only options that upstream declares as `cl::opt<unsigned>`.
+GPUCC_EXPORT int64_t gpucc_cl_opt_unsigned(const char *Name, size_t Len,
+                                           bool *Set) {
+  auto *Opt = registeredOption<unsigned>(Name, Len);
+  if (!Opt)
+    return -1;
+  *Set = Opt->getNumOccurrences() > 0;
+  return static_cast<int64_t>(Opt->getValue());
 }
 
 /// The `-gpucc-auto-pipeline` option defined above.
@@ -165,7 +187,7 @@ GPUCC_EXPORT bool gpucc_auto_pipeline_option() { return AutoPipeline; }
 
 namespace {
 const TargetTransformInfo &tti(void *FAM, LLVMValueRef F) {
-  return fam(FAM).getResult<TargetIRAnalysis>(function(F));
+  return famOf(FAM).getResult<TargetIRAnalysis>(fn(F));
 }
 } // namespace
 
@@ -383,15 +405,16 @@ GPUCC_EXPORT unsigned gpucc_predicated_address_space(void *FAM, LLVMValueRef F,
   auto *I = dyn_cast<Instruction>(unwrap(User));
   if (!I)
     return ~0u;
-  Function &Fn = function(F);
-  AssumptionCache &AC = fam(FAM).getResult<AssumptionAnalysis>(Fn);
+  Function &Fn = fn(F);
+  AssumptionCache &AC = famOf(FAM).getResult<AssumptionAnalysis>(Fn);
   Value *Ptr = unwrap(Opnd)->stripInBoundsOffsets();
   auto Assumptions = AC.assumptionsFor(Ptr);
   if (Assumptions.empty())
     return ~0u;
   // As upstream: the dominator tree only if a pass before us computed it;
   // without one, isValidAssumeForContext reasons within the block.
-  const DominatorTree *DT = fam(FAM).getCachedResult<DominatorTreeAnalysis>(Fn);
+  const DominatorTree *DT =
+      famOf(FAM).getCachedResult<DominatorTreeAnalysis>(Fn);
   const TargetTransformInfo &T = tti(FAM, F);
   for (auto &AssumeVH : Assumptions) {
     if (!AssumeVH)
@@ -408,7 +431,7 @@ GPUCC_EXPORT unsigned gpucc_predicated_address_space(void *FAM, LLVMValueRef F,
 
 /// Size in bits of a pointer in address space `AS` under `F`'s data layout.
 GPUCC_EXPORT unsigned gpucc_pointer_size_bits(LLVMValueRef F, unsigned AS) {
-  return function(F).getParent()->getDataLayout().getPointerSizeInBits(AS);
+  return fn(F).getParent()->getDataLayout().getPointerSizeInBits(AS);
 }
 
 /// Deletes each of `Insts` that is trivially dead, and then whatever becomes
@@ -428,7 +451,7 @@ GPUCC_EXPORT void gpucc_delete_dead(const LLVMValueRef *Insts, size_t N) {
 
 /// Does `F` have only direct calls as uses (so its signature may change)?
 GPUCC_EXPORT bool gpucc_only_direct_calls(LLVMValueRef F) {
-  Function &Fn = function(F);
+  Function &Fn = fn(F);
   for (const Use &U : Fn.uses()) {
     auto *CB = dyn_cast<CallBase>(U.getUser());
     if (!CB || !CB->isCallee(&U) || CB->getFunctionType() != Fn.getFunctionType())
@@ -447,7 +470,7 @@ GPUCC_EXPORT bool gpucc_only_direct_calls(LLVMValueRef F) {
 GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
     void *FAM, LLVMValueRef F, const unsigned *Idx, const unsigned *Space,
     size_t N, unsigned RetSpace) {
-  Function &Old = function(F);
+  Function &Old = fn(F);
   FunctionType *OldTy = Old.getFunctionType();
   SmallVector<Type *, 8> Params(OldTy->param_begin(), OldTy->param_end());
   for (size_t K = 0; K != N; ++K)
@@ -514,7 +537,7 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
   }
   // Drop the analyses cached for the old function before it goes, so a
   // later function at the same address cannot inherit them.
-  fam(FAM).clear(Old, Old.getName());
+  famOf(FAM).clear(Old, Old.getName());
   Old.eraseFromParent();
   return wrap(New);
 }

@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "shim_common.h"
+
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -17,8 +19,6 @@
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
-
-#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
 
 namespace {
 const DataLayout &layoutOf(LLVMValueRef F) {

@@ -3,11 +3,13 @@
 // What src/passes/speculative_execution.rs asks LLVM and LLVM 16's C API
 // cannot answer: the target's cost of one instruction and whether it has
 // divergent branches, isSafeToSpeculativelyExecute, the pieces of debug
-// intrinsics, an unsigned upstream `cl::opt`, and dropping the attributes that
-// make a hoisted call undefined. Same rules as shim.cpp: `extern "C"`,
-// `gpucc_*`, LLVM-C handles and integers, never throws, decides nothing.
+// intrinsics, and dropping the attributes that make a hoisted call undefined.
+// Same rules as shim.cpp: `extern "C"`, `gpucc_*`, LLVM-C handles and
+// integers, never throws, decides nothing.
 //
 //===----------------------------------------------------------------------===//
+
+#include "shim_common.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
@@ -18,35 +20,16 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/Support/CommandLine.h"
 
 #include <cstdint>
 
 using namespace llvm;
-
-#define GPUCC_EXPORT extern "C" __attribute__((visibility("default")))
 
 namespace {
 const TargetTransformInfo &ttiAt(const void *TTI) {
   return *static_cast<const TargetTransformInfo *>(TTI);
 }
 } // namespace
-
-/// Value of an unsigned `cl::opt` registered in libLLVM (an upstream pass's
-/// option, such as `spec-exec-max-speculation-cost`): -1 if no option has that
-/// name, else its value. `*Set` tells whether it was given on the command
-/// line. The caller names only options that upstream declares as
-/// `cl::opt<unsigned>` (without RTTI the cast cannot be checked).
-GPUCC_EXPORT int64_t gpucc_cl_opt_unsigned(const char *Name, size_t Len,
-                                           bool *Set) {
-  auto &Options = cl::getRegisteredOptions();
-  auto It = Options.find(StringRef(Name, Len));
-  if (It == Options.end())
-    return -1;
-  auto *Opt = static_cast<cl::opt<unsigned> *>(It->second);
-  *Set = Opt->getNumOccurrences() > 0;
-  return static_cast<int64_t>(Opt->getValue());
-}
 
 /// The two successors of the conditional branch that ends `BB`, written to
 /// `S0` and `S1` in operand order; false (nothing written) when `BB` ends in

@@ -49,8 +49,8 @@
 //! plans and rewrites.
 #![forbid(unsafe_code)]
 
-use crate::llvm::analyses;
-use crate::llvm::sepgep::{self, Facts};
+use crate::llvm::analyses::{self, Assumptions, Facts};
+use crate::llvm::sepgep;
 use inkwell::types::IntType;
 use inkwell::values::{BasicValueEnum, InstructionOpcode, InstructionValue, IntValue};
 use std::cell::Cell;
@@ -481,7 +481,10 @@ impl<'a, 'ctx> Extractor<'a, 'ctx> {
     /// that is negative the wrapped add makes the original GEP poison, and
     /// any rewrite is correct.
     fn add_cannot_sign_wrap(&self, add: InstructionValue<'ctx>, c: Bits, sext_only: bool) -> bool {
-        if self.facts.known_non_negative(add, self.site.gep) {
+        if self
+            .facts
+            .known_non_negative(add, self.site.gep, Assumptions::Ignored)
+        {
             return true;
         }
         let Some(size) = self.site.object_size.filter(|_| sext_only) else {

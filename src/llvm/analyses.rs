@@ -1,6 +1,7 @@
-//! LLVM's dominator tree, loop info and scalar evolution, and the wrap flags
-//! LLVM 16's C API lacks, over `cpp/analyses.cpp`. Shared by the
-//! straight-line passes (`gpucc-separate-const-offset-from-gep`, `gpucc-slsr`,
+//! LLVM's dominator tree, loop info and scalar evolution, value-tracking
+//! questions ([`Facts`]), and the wrap flags LLVM 16's C API lacks, over
+//! `cpp/analyses.cpp`. Shared by the straight-line passes
+//! (`gpucc-separate-const-offset-from-gep`, `gpucc-slsr`,
 //! `gpucc-nary-reassociate`).
 //!
 //! Each handle asks the function's analysis manager on every call (a hash
@@ -67,6 +68,13 @@ extern "C" {
     ) -> *const c_void;
     fn gpucc_scev_forget(fam: *mut c_void, f: LLVMValueRef, v: LLVMValueRef);
     fn gpucc_scev_print(s: *const c_void, buf: *mut u8, cap: usize) -> usize;
+    fn gpucc_known_non_negative(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        v: LLVMValueRef,
+        ctx: LLVMValueRef,
+        with_assumptions: bool,
+    ) -> bool;
     fn gpucc_get_flags(i: LLVMValueRef) -> u32;
     fn gpucc_set_flags(i: LLVMValueRef, bits: u32);
     fn gpucc_move_before(i: LLVMValueRef, before: LLVMValueRef);
@@ -300,6 +308,58 @@ impl<'a> Se<'a> {
         }
         buf.truncate(n);
         String::from_utf8_lossy(&buf).into_owned()
+    }
+}
+
+/// Whether a value-tracking question also uses the function's assumption
+/// cache (what `llvm.assume` calls say) besides its dominator tree. Upstream
+/// passes differ here, and so can the answers: each caller asks as the
+/// upstream pass it matches does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Assumptions {
+    /// With the assumption cache (as `NaryReassociate` asks).
+    Used,
+    /// Without it, the cache not even computed (as
+    /// `SeparateConstOffsetFromGEP` asks).
+    Ignored,
+}
+
+/// Value-tracking questions about one function, asked at a context
+/// instruction of it. The questions every pass asks are here; those only one
+/// pass asks are in its module (`nary`, `sepgep`), each asked exactly as that
+/// pass's upstream asks it, with or without the assumption cache as its
+/// documentation says.
+#[derive(Clone, Copy)]
+pub struct Facts<'a> {
+    pub(super) fam: Fam<'a>,
+    pub(super) f: FunctionValue<'a>,
+}
+
+impl<'a> Facts<'a> {
+    pub fn new(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
+        Facts { fam, f }
+    }
+
+    /// Is integer value `v` known to be non-negative at `at`
+    /// (ValueTracking's `isKnownNonNegative` with the dominator tree, and
+    /// the assumption cache when `assumptions` says so)?
+    pub fn known_non_negative(
+        &self,
+        v: impl AsValueRef,
+        at: InstructionValue<'_>,
+        assumptions: Assumptions,
+    ) -> bool {
+        // SAFETY: live FAM, function, integer value and an instruction of
+        // the function.
+        unsafe {
+            gpucc_known_non_negative(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                v.as_value_ref(),
+                at.as_value_ref(),
+                assumptions == Assumptions::Used,
+            )
+        }
     }
 }
 

@@ -39,6 +39,7 @@ extern "C" {
         msg_len: usize,
     );
     pub(super) fn gpucc_cl_opt_bool(name: *const c_char, len: usize, set: *mut bool) -> c_int;
+    pub(super) fn gpucc_cl_opt_unsigned(name: *const c_char, len: usize, set: *mut bool) -> i64;
     pub(super) fn gpucc_auto_pipeline_option() -> bool;
     pub(super) fn gpucc_tti_of(fam: *mut c_void, f: LLVMValueRef) -> *const c_void;
     pub(super) fn gpucc_tti_flat_address_space(tti: *const c_void) -> u32;

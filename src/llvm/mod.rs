@@ -247,6 +247,17 @@ pub fn upstream_bool_option(name: &str) -> Option<(bool, bool)> {
     (v >= 0).then_some((v == 1, set))
 }
 
+/// Value of an upstream unsigned `cl::opt` registered in libLLVM: `None` when
+/// no option has that name, else `(value, given_on_command_line)`. Name only
+/// options that upstream declares as `cl::opt<unsigned>`
+/// (`spec-exec-max-speculation-cost`, `openmp-opt-shared-limit`, ...).
+pub fn upstream_unsigned_option(name: &str) -> Option<(u32, bool)> {
+    let mut set = false;
+    // SAFETY: the shim only reads the string and writes `set`.
+    let v = unsafe { ffi::gpucc_cl_opt_unsigned(name.as_ptr().cast(), name.len(), &mut set) };
+    u32::try_from(v).ok().map(|v| (v, set))
+}
+
 /// The plugin's own `-gpucc-auto-pipeline` option (default true).
 pub fn auto_pipeline_option() -> bool {
     // SAFETY: reads a static cl::opt.
@@ -428,41 +439,55 @@ pub fn operand_count(v: &impl AsValueRef) -> u32 {
     }
 }
 
+/// Value `raw` as a [`BasicValueEnum`](inkwell::values::BasicValueEnum)
+/// when its type is first-class (integer, pointer, floating point, vector,
+/// scalable vector, struct or array); `None` for any other type (void,
+/// label, metadata, token, ...).
+///
+/// # Safety
+/// `raw` is a live, non-null value.
+unsafe fn first_class_value<'ctx>(
+    raw: LLVMValueRef,
+) -> Option<inkwell::values::BasicValueEnum<'ctx>> {
+    use llvm_sys::LLVMTypeKind as K;
+    // The type kind is checked before wrapping, so BasicValueEnum::new sees
+    // only first-class types.
+    match c::LLVMGetTypeKind(c::LLVMTypeOf(raw)) {
+        // The common cases without BasicValueEnum::new's second look.
+        K::LLVMPointerTypeKind => Some(inkwell::values::BasicValueEnum::PointerValue(
+            inkwell::values::PointerValue::new(raw),
+        )),
+        K::LLVMIntegerTypeKind => Some(inkwell::values::BasicValueEnum::IntValue(
+            inkwell::values::IntValue::new(raw),
+        )),
+        K::LLVMHalfTypeKind
+        | K::LLVMBFloatTypeKind
+        | K::LLVMFloatTypeKind
+        | K::LLVMDoubleTypeKind
+        | K::LLVMX86_FP80TypeKind
+        | K::LLVMFP128TypeKind
+        | K::LLVMPPC_FP128TypeKind
+        | K::LLVMVectorTypeKind
+        | K::LLVMScalableVectorTypeKind
+        | K::LLVMStructTypeKind
+        | K::LLVMArrayTypeKind => Some(inkwell::values::BasicValueEnum::new(raw)),
+        _ => None,
+    }
+}
+
 /// Operand `i` of a User, if it exists and is a first-class value (not a
 /// block, metadata, token or label).
 pub fn operand<'ctx>(v: &impl AsValueRef, i: u32) -> Option<inkwell::values::BasicValueEnum<'ctx>> {
-    use llvm_sys::LLVMTypeKind as K;
     if i >= operand_count(v) {
         return None;
     }
-    // SAFETY: `i` is in range (checked); the type kind is checked before
-    // wrapping, so BasicValueEnum::new sees only first-class types.
+    // SAFETY: `i` is in range (checked); the operand is live and not null.
     unsafe {
         let o = c::LLVMGetOperand(v.as_value_ref(), i);
         if o.is_null() || c::LLVMValueIsBasicBlock(o) != 0 {
             return None;
         }
-        match c::LLVMGetTypeKind(c::LLVMTypeOf(o)) {
-            // The common cases without BasicValueEnum::new's second look.
-            K::LLVMPointerTypeKind => Some(inkwell::values::BasicValueEnum::PointerValue(
-                inkwell::values::PointerValue::new(o),
-            )),
-            K::LLVMIntegerTypeKind => Some(inkwell::values::BasicValueEnum::IntValue(
-                inkwell::values::IntValue::new(o),
-            )),
-            K::LLVMHalfTypeKind
-            | K::LLVMBFloatTypeKind
-            | K::LLVMFloatTypeKind
-            | K::LLVMDoubleTypeKind
-            | K::LLVMX86_FP80TypeKind
-            | K::LLVMFP128TypeKind
-            | K::LLVMPPC_FP128TypeKind
-            | K::LLVMVectorTypeKind
-            | K::LLVMScalableVectorTypeKind
-            | K::LLVMStructTypeKind
-            | K::LLVMArrayTypeKind => Some(inkwell::values::BasicValueEnum::new(o)),
-            _ => None,
-        }
+        first_class_value(o)
     }
 }
 

@@ -12,7 +12,7 @@
 //! so equal keys are equal expressions; it is an address, so no output may
 //! depend on the order of a hash map keyed by it.
 
-use super::analyses::Se;
+use super::analyses::{Facts, Se};
 use super::{Fam, Tti};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::{Builder, BuilderError};
@@ -37,12 +37,6 @@ extern "C" {
     ) -> *const c_void;
     fn gpucc_nary_scev_poison_leaves(s: *const c_void, out: *mut LLVMValueRef, cap: usize)
         -> usize;
-    fn gpucc_nary_known_non_negative(
-        fam: *mut c_void,
-        f: LLVMValueRef,
-        v: LLVMValueRef,
-        ctx: LLVMValueRef,
-    ) -> bool;
     fn gpucc_nary_add_never_overflows_signed(
         fam: *mut c_void,
         f: LLVMValueRef,
@@ -174,34 +168,16 @@ impl<'a> Sx<'a> {
 // ---------------------------------------------------------------------------
 // ValueTracking and poison.
 
-/// ValueTracking questions asked at a context instruction, with the
-/// function's assumption cache and dominator tree (as upstream asks them).
-#[derive(Clone, Copy)]
-pub struct Facts<'a> {
-    fam: Fam<'a>,
-    f: FunctionValue<'a>,
-}
-
-impl<'a> Facts<'a> {
-    pub fn new(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
-        Facts { fam, f }
-    }
-
-    /// Is integer `v` known non-negative at `at`?
-    pub fn known_non_negative(&self, v: IntValue<'_>, at: InstructionValue<'_>) -> bool {
-        // SAFETY: live FAM, function, integer value and instruction.
-        unsafe {
-            gpucc_nary_known_non_negative(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                v.as_value_ref(),
-                at.as_value_ref(),
-            )
-        }
-    }
-
+/// The ValueTracking question only this pass asks; the shared ones, known
+/// non-negativity among them (ask it with [`Assumptions::Used`], as upstream
+/// does), are in `analyses`.
+///
+/// [`Assumptions::Used`]: super::analyses::Assumptions::Used
+impl Facts<'_> {
     /// Does `add` (an add instruction or constant expression) never overflow
-    /// as a signed addition, seen from `at`? False for other values.
+    /// as a signed addition, seen from `at`, with the function's assumption
+    /// cache and dominator tree (as upstream asks it)? False for other
+    /// values.
     pub fn add_never_overflows_signed(&self, add: IntValue<'_>, at: InstructionValue<'_>) -> bool {
         // SAFETY: the shim checks that `add` is an add operator.
         unsafe {
@@ -685,24 +661,11 @@ pub fn loop_nest<'ctx>(
     f: FunctionValue<'ctx>,
     bb: BasicBlock<'ctx>,
 ) -> Vec<(BasicBlock<'ctx>, Option<BasicBlock<'ctx>>)> {
-    let mut headers: Vec<LLVMBasicBlockRef> = vec![std::ptr::null_mut(); 8];
-    let mut pre: Vec<LLVMBasicBlockRef> = vec![std::ptr::null_mut(); 8];
-    // SAFETY: both buffers have room for `cap`; a deeper nest gets a second
-    // call with room for all of it.
-    let n = unsafe {
-        gpucc_nary_loop_nest(
-            fam.raw.as_ptr(),
-            f.as_value_ref(),
-            bb.as_mut_ptr(),
-            headers.as_mut_ptr(),
-            pre.as_mut_ptr(),
-            headers.len(),
-        )
-    };
-    if n > headers.len() {
-        headers.resize(n, std::ptr::null_mut());
-        pre.resize(n, std::ptr::null_mut());
-        // SAFETY: as above, room for `n`.
+    // Fills both buffers (as far as the shorter has room) and returns the
+    // depth of the nest.
+    let fill = |headers: &mut [LLVMBasicBlockRef], pre: &mut [LLVMBasicBlockRef]| {
+        // SAFETY: live FAM, function and block; both buffers have room for
+        // the count passed, all the shim writes.
         unsafe {
             gpucc_nary_loop_nest(
                 fam.raw.as_ptr(),
@@ -710,9 +673,18 @@ pub fn loop_nest<'ctx>(
                 bb.as_mut_ptr(),
                 headers.as_mut_ptr(),
                 pre.as_mut_ptr(),
-                n,
+                headers.len().min(pre.len()),
             )
-        };
+        }
+    };
+    let mut headers: Vec<LLVMBasicBlockRef> = vec![std::ptr::null_mut(); 8];
+    let mut pre: Vec<LLVMBasicBlockRef> = vec![std::ptr::null_mut(); 8];
+    let n = fill(&mut headers, &mut pre);
+    if n > headers.len() {
+        // A deeper nest: a second call with room for all of it.
+        headers.resize(n, std::ptr::null_mut());
+        pre.resize(n, std::ptr::null_mut());
+        fill(&mut headers, &mut pre);
     }
     headers.truncate(n);
     pre.truncate(n);

@@ -93,44 +93,12 @@ pub fn module_of_value<'ctx>(v: impl AsValueRef) -> Option<ModuleView<'ctx>> {
 }
 
 /// The value `inst` produces, when its type is a first-class non-void type
-/// (integer, float, pointer, vector, array or struct).
+/// (integer, float, pointer, vector, array or struct); `None` for a
+/// scalable vector too.
 pub fn result_value<'ctx>(
     inst: inkwell::values::InstructionValue<'ctx>,
 ) -> Option<inkwell::values::BasicValueEnum<'ctx>> {
-    use llvm_sys::LLVMTypeKind as K;
-    // SAFETY: `inst` is live; the type kind is checked before wrapping, so
-    // inkwell's enum constructor sees a value of a basic type.
-    unsafe {
-        let raw = inst.as_value_ref();
-        match c::LLVMGetTypeKind(c::LLVMTypeOf(raw)) {
-            K::LLVMIntegerTypeKind
-            | K::LLVMHalfTypeKind
-            | K::LLVMBFloatTypeKind
-            | K::LLVMFloatTypeKind
-            | K::LLVMDoubleTypeKind
-            | K::LLVMX86_FP80TypeKind
-            | K::LLVMFP128TypeKind
-            | K::LLVMPPC_FP128TypeKind
-            | K::LLVMPointerTypeKind
-            | K::LLVMVectorTypeKind
-            | K::LLVMArrayTypeKind
-            | K::LLVMStructTypeKind => Some(inkwell::values::BasicValueEnum::new(raw)),
-            _ => None,
-        }
-    }
-}
-
-extern "C" {
-    fn gpucc_omp_cl_opt_unsigned(name: *const std::ffi::c_char, len: usize, set: *mut bool) -> i64;
-}
-
-/// Value of an upstream `cl::opt<unsigned>` registered in libLLVM: `None`
-/// when no option has that name, else `(value, given_on_command_line)`. Name
-/// only options upstream declares as `cl::opt<unsigned>`
-/// (`openmp-opt-shared-limit`).
-pub fn upstream_unsigned_option(name: &str) -> Option<(u32, bool)> {
-    let mut set = false;
-    // SAFETY: the shim only reads the string and writes `set`.
-    let v = unsafe { gpucc_omp_cl_opt_unsigned(name.as_ptr().cast(), name.len(), &mut set) };
-    u32::try_from(v).ok().map(|v| (v, set))
+    // SAFETY: `inst` is a live instruction, so not null.
+    unsafe { super::first_class_value(inst.as_value_ref()) }
+        .filter(|v| !matches!(v, inkwell::values::BasicValueEnum::ScalableVectorValue(_)))
 }

@@ -4,13 +4,12 @@
 //! constant-fold (upstream creates its GEPs and binary operators with
 //! `::Create`, so a constant operand stays an instruction operand).
 
-use super::{Fam, Tti};
+use super::analyses::Facts;
+use super::Tti;
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::types::{AsTypeRef, BasicTypeEnum, IntType};
-use inkwell::values::{
-    AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue,
-};
+use inkwell::values::{AsValueRef, BasicValueEnum, InstructionValue, IntValue, PointerValue};
 use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
 use llvm_sys::LLVMOpcode;
 use std::ffi::{c_char, c_void};
@@ -36,12 +35,6 @@ extern "C" {
         f: LLVMValueRef,
         a: LLVMValueRef,
         b: LLVMValueRef,
-        cxt: LLVMValueRef,
-    ) -> bool;
-    fn gpucc_sepgep_known_non_negative(
-        fam: *mut c_void,
-        f: LLVMValueRef,
-        v: LLVMValueRef,
         cxt: LLVMValueRef,
     ) -> bool;
     fn gpucc_sepgep_object_size(
@@ -204,20 +197,15 @@ pub fn make_const_int<'ctx>(ty: IntType<'ctx>, value: u128) -> IntValue<'ctx> {
     unsafe { IntValue::new(gpucc_sepgep_make_const_int(ty.as_type_ref(), lo, hi)) }
 }
 
-/// Value-tracking questions about one function, asked as upstream asks
-/// them (its dominator tree, no assumption cache).
-#[derive(Clone, Copy)]
-pub struct Facts<'a> {
-    fam: Fam<'a>,
-    f: FunctionValue<'a>,
-}
-
-impl<'a> Facts<'a> {
-    pub fn new(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
-        Facts { fam, f }
-    }
-
-    /// Do `a` and `b` have no set bit in common (so `a | b == a + b`)?
+/// The value-tracking questions only this pass asks, as upstream asks them
+/// (the function's dominator tree, no assumption cache); the shared ones,
+/// known non-negativity among them (ask it with [`Assumptions::Ignored`], as
+/// upstream does), are in `analyses`.
+///
+/// [`Assumptions::Ignored`]: super::analyses::Assumptions::Ignored
+impl Facts<'_> {
+    /// Do `a` and `b` have no set bit in common (so `a | b == a + b`), with
+    /// the dominator tree and no assumption cache?
     pub fn no_common_bits(
         &self,
         a: impl AsValueRef,
@@ -231,19 +219,6 @@ impl<'a> Facts<'a> {
                 self.f.as_value_ref(),
                 a.as_value_ref(),
                 b.as_value_ref(),
-                cxt.as_value_ref(),
-            )
-        }
-    }
-
-    /// Is integer value `v` known to be non-negative at `cxt`?
-    pub fn known_non_negative(&self, v: impl AsValueRef, cxt: InstructionValue<'_>) -> bool {
-        // SAFETY: as above.
-        unsafe {
-            gpucc_sepgep_known_non_negative(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                v.as_value_ref(),
                 cxt.as_value_ref(),
             )
         }

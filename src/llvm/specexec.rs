@@ -1,20 +1,18 @@
 //! What `gpucc-speculative-execution` asks LLVM beyond inkwell, over
 //! `cpp/specexec.cpp` and LLVM-C: the target's speculation cost of an
 //! instruction and its branch divergence, `isSafeToSpeculativelyExecute`,
-//! the location operands of debug intrinsics, unsigned upstream `cl::opt`s,
-//! the CFG facts upstream reads (`getSinglePredecessor`,
-//! `getSingleSuccessor`), and dropping the facts that would make a hoisted
-//! call undefined.
+//! the location operands of debug intrinsics, the CFG facts upstream reads
+//! (`getSinglePredecessor`, `getSingleSuccessor`), and dropping the facts
+//! that would make a hoisted call undefined.
 
 use super::Tti;
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{AsValueRef, InstructionValue};
 use llvm_sys::core as c;
 use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMValueRef};
-use std::ffi::{c_char, c_int, c_void};
+use std::ffi::{c_int, c_void};
 
 extern "C" {
-    fn gpucc_cl_opt_unsigned(name: *const c_char, len: usize, set: *mut bool) -> i64;
     fn gpucc_tti_has_branch_divergence(tti: *const c_void) -> bool;
     fn gpucc_tti_size_latency_cost(tti: *const c_void, i: LLVMValueRef, cost: *mut i64) -> bool;
     fn gpucc_is_safe_to_speculate(i: LLVMValueRef) -> bool;
@@ -26,16 +24,6 @@ extern "C" {
         s0: *mut LLVMBasicBlockRef,
         s1: *mut LLVMBasicBlockRef,
     ) -> bool;
-}
-
-/// Value of an upstream unsigned `cl::opt` registered in libLLVM: `None` when
-/// no option has that name, else `(value, given_on_command_line)`. Name only
-/// options that upstream declares as `cl::opt<unsigned>`.
-pub fn upstream_unsigned_option(name: &str) -> Option<(u32, bool)> {
-    let mut set = false;
-    // SAFETY: the shim only reads the string and writes `set`.
-    let v = unsafe { gpucc_cl_opt_unsigned(name.as_ptr().cast(), name.len(), &mut set) };
-    u32::try_from(v).ok().map(|v| (v, set))
 }
 
 impl Tti<'_> {

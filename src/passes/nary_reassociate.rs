@@ -89,8 +89,8 @@
 
 use crate::analysis::fxhash::{FxHashMap, FxHasher};
 use crate::debug;
-use crate::llvm::analyses::{self, DomTree, Flags, Loops};
-use crate::llvm::nary::{self, AnyVal, Expr, ExprOp, Facts, GepStep, Sx};
+use crate::llvm::analyses::{self, Assumptions, DomTree, Facts, Flags, Loops};
+use crate::llvm::nary::{self, AnyVal, Expr, ExprOp, GepStep, Sx};
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::passes::{Changed, FunctionPass, PassCx};
 use inkwell::basic_block::BasicBlock;
@@ -561,7 +561,9 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
             match (ext.get_opcode(), src) {
                 (InstructionOpcode::SExt, Some(s)) => split = s,
                 // zext is sext when the source is non-negative.
-                (InstructionOpcode::ZExt, Some(s)) if self.facts.known_non_negative(s, gep) => {
+                (InstructionOpcode::ZExt, Some(s))
+                    if self.facts.known_non_negative(s, gep, Assumptions::Used) =>
+                {
                     split = s
                 }
                 _ => {}
@@ -610,7 +612,9 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
         // for the zext form (the width is that of index `k` itself).
         let index_ty = int_operand(gep, k as u32 + 1)?.get_type();
         let lhs_bits = lhs.get_type().get_bit_width();
-        if lhs_bits < index_ty.get_bit_width() && self.facts.known_non_negative(lhs, gep) {
+        if lhs_bits < index_ty.get_bit_width()
+            && self.facts.known_non_negative(lhs, gep, Assumptions::Used)
+        {
             idx[k] = self.sx.zext(idx[k], lhs_bits, index_ty);
         }
         // new = (char *)D + rhs * size, in units of the result's elements.

@@ -111,8 +111,8 @@
 use crate::analysis::const_offset::{self, Blocked, CastKind, Found, IndexSite, Link};
 use crate::analysis::fxhash::FxHashMap;
 use crate::debug;
-use crate::llvm::analyses::{self, DomTree, Loops};
-use crate::llvm::sepgep::{self, BinOp, CastFrom, CastOp, Facts, GepLayout, IndexStep};
+use crate::llvm::analyses::{self, DomTree, Facts, Loops};
+use crate::llvm::sepgep::{self, BinOp, CastFrom, CastOp, GepLayout, IndexStep};
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::params::{self, Kind, ParamError, Spec, Value};
 use crate::passes::{Changed, FunctionPass, PassCx};

@@ -178,11 +178,11 @@ impl SpecExecParams {
                 )
             }),
             max_cost: self.max_speculation_cost.unwrap_or_else(|| {
-                sx::upstream_unsigned_option("spec-exec-max-speculation-cost")
+                llvm::upstream_unsigned_option("spec-exec-max-speculation-cost")
                     .map_or(DEFAULT_MAX_SPECULATION_COST, |(v, _)| v)
             }),
             max_not_hoisted: self.max_not_hoisted.unwrap_or_else(|| {
-                sx::upstream_unsigned_option("spec-exec-max-not-hoisted")
+                llvm::upstream_unsigned_option("spec-exec-max-not-hoisted")
                     .map_or(DEFAULT_MAX_NOT_HOISTED, |(v, _)| v)
             }),
         }

@@ -148,9 +148,7 @@ impl OpenMpOptParams {
         p.folding &= !off("openmp-opt-disable-folding");
         p.deglobalization &= !off("openmp-opt-disable-deglobalization");
         p.state_machine_rewrite &= !off("openmp-opt-disable-state-machine-rewrite");
-        if let Some((limit, true)) =
-            llvm::openmp::upstream_unsigned_option("openmp-opt-shared-limit")
-        {
+        if let Some((limit, true)) = llvm::upstream_unsigned_option("openmp-opt-shared-limit") {
             p.shared_limit = limit;
         }
         params::parse(text, Self::SPECS, |name, v| match (name, v) {
