@@ -46,6 +46,24 @@ GPUCC_EXPORT bool gpucc_conditional_branch_targets(LLVMBasicBlockRef BB,
   return true;
 }
 
+/// The operands of instruction `I` that are instructions of block `BB`, in
+/// operand order, written to `Out` (room for `Cap`); returns how many there
+/// are. Most instructions have none: their operands need no further look.
+GPUCC_EXPORT size_t gpucc_operands_in_block(LLVMValueRef I, LLVMBasicBlockRef BB,
+                                           LLVMValueRef *Out, size_t Cap) {
+  const BasicBlock *B = unwrap(BB);
+  size_t N = 0;
+  for (Value *Op : unwrap<Instruction>(I)->operands()) {
+    auto *OpI = dyn_cast<Instruction>(Op);
+    if (!OpI || OpI->getParent() != B)
+      continue;
+    if (N < Cap)
+      Out[N] = wrap(OpI);
+    ++N;
+  }
+  return N;
+}
+
 /// Does the target of this TTI have divergent branches (GPUs)?
 GPUCC_EXPORT bool gpucc_tti_has_branch_divergence(const void *TTI) {
   return ttiAt(TTI).hasBranchDivergence();

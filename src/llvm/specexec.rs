@@ -19,6 +19,12 @@ extern "C" {
     fn gpucc_debug_intrinsic_kind(i: LLVMValueRef) -> c_int;
     fn gpucc_debug_location_ops(i: LLVMValueRef, out: *mut LLVMValueRef, cap: usize) -> usize;
     fn gpucc_drop_ub_implying_facts(i: LLVMValueRef);
+    fn gpucc_operands_in_block(
+        i: LLVMValueRef,
+        bb: LLVMBasicBlockRef,
+        out: *mut LLVMValueRef,
+        cap: usize,
+    ) -> usize;
     fn gpucc_conditional_branch_targets(
         bb: LLVMBasicBlockRef,
         s0: *mut LLVMBasicBlockRef,
@@ -107,20 +113,37 @@ fn as_instruction<'ctx>(v: LLVMValueRef) -> Option<InstructionValue<'ctx>> {
 }
 
 /// The first operand of `inst`, in operand order, that is an instruction
-/// for which `pred` holds (a call's callee included; blocks and metadata are
-/// never instructions).
-pub fn find_instruction_operand<'ctx>(
+/// of block `bb` and for which `pred` holds (a call's callee included).
+/// Operands elsewhere are not looked at: most instructions have only those,
+/// and the shim filters them in one call.
+pub fn find_operand_in_block<'ctx>(
     inst: InstructionValue<'ctx>,
+    bb: BasicBlock<'ctx>,
     mut pred: impl FnMut(InstructionValue<'ctx>) -> bool,
 ) -> Option<InstructionValue<'ctx>> {
-    // SAFETY: `inst` is a live User; indices are below its operand count.
-    unsafe {
-        let raw = inst.as_value_ref();
-        let n = u32::try_from(c::LLVMGetNumOperands(raw)).unwrap_or(0);
-        (0..n)
-            .filter_map(|i| as_instruction(c::LLVMGetOperand(raw, i)))
-            .find(|&op| pred(op))
+    let mut raw: [LLVMValueRef; 4] = [std::ptr::null_mut(); 4];
+    // SAFETY: `inst` and `bb` are live; `raw` has room for 4 values, and
+    // the shim writes at most that many and returns how many there are.
+    let n = unsafe {
+        gpucc_operands_in_block(
+            inst.as_value_ref(),
+            bb.as_mut_ptr(),
+            raw.as_mut_ptr(),
+            raw.len(),
+        )
+    };
+    if n <= raw.len() {
+        return raw[..n]
+            .iter()
+            .filter_map(|&v| as_instruction(v))
+            .find(|&op| pred(op));
     }
+    let mut all: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); n];
+    // SAFETY: as above, with room for all `n`.
+    unsafe { gpucc_operands_in_block(inst.as_value_ref(), bb.as_mut_ptr(), all.as_mut_ptr(), n) };
+    all.into_iter()
+        .filter_map(as_instruction)
+        .find(|&op| pred(op))
 }
 
 /// Does exactly one CFG edge enter `bb` (one use of `bb` by a terminator;

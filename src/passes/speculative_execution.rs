@@ -536,8 +536,14 @@ fn plan<'ctx>(
     let mut cost: i64 = 0;
     let mut not_hoisted: u32 = 0;
     for inst in from.get_instructions() {
-        // Debug intrinsics: no cost, no count, never a reason for anything.
-        if let Some(kind) = sx::debug_intrinsic(inst) {
+        let opcode = inst.get_opcode();
+        // Debug intrinsics (calls): no cost, no count, never a reason for
+        // anything.
+        let debug = match opcode {
+            InstructionOpcode::Call => sx::debug_intrinsic(inst),
+            _ => None,
+        };
+        if let Some(kind) = debug {
             let hoist = kind == DebugIntrinsic::Variable
                 && sx::debug_location_ops(inst)
                     .into_iter()
@@ -550,8 +556,7 @@ fn plan<'ctx>(
             }
             continue;
         }
-        let opcode = inst.get_opcode();
-        match classify(inst, opcode, tti, |i| available(fate, i)) {
+        match classify(inst, opcode, from, tti, |i| available(fate, i)) {
             Ok(c) => {
                 cost = cost.saturating_add(c);
                 if cost > i64::from(limits.max_cost) {
@@ -585,6 +590,7 @@ fn plan<'ctx>(
 fn classify<'ctx>(
     inst: InstructionValue<'ctx>,
     opcode: InstructionOpcode,
+    from: BasicBlock<'ctx>,
     tti: &Tti<'_>,
     available: impl Fn(InstructionValue<'ctx>) -> bool,
 ) -> Result<i64, Stay<'ctx>> {
@@ -594,7 +600,7 @@ fn classify<'ctx>(
     if !sx::is_safe_to_speculate(inst) {
         return Err(Stay::Unsafe);
     }
-    if let Some(op) = sx::find_instruction_operand(inst, |op| !available(op)) {
+    if let Some(op) = sx::find_operand_in_block(inst, from, |op| !available(op)) {
         return Err(Stay::Operand(op));
     }
     tti.size_latency_cost(inst).ok_or(Stay::NoCost)
