@@ -162,3 +162,34 @@ else:
   call void @use(ptr %p2)
   ret void
 }
+
+; in[s] in one arm of an if, in[3 * s] in the other: neither block dominates
+; the other, so in[s] is no basis and in[3 * s] keeps its own multiply; after
+; the join, in[5 * s] is dominated by neither arm either.
+; CHECK-LABEL: @basis_in_sibling_block(
+; CHECK:       then:
+; CHECK-NEXT:    %p1 = getelementptr inbounds i32, ptr %in, i64 %s
+; CHECK:       else:
+; CHECK-NEXT:    %s3 = mul nsw i64 %s, 3
+; CHECK-NEXT:    %p3 = getelementptr inbounds i32, ptr %in, i64 %s3
+; CHECK:       join:
+; CHECK-NEXT:    %s5 = mul nsw i64 %s, 5
+; CHECK-NEXT:    %p5 = getelementptr inbounds i32, ptr %in, i64 %s5
+define void @basis_in_sibling_block(ptr %in, i64 %s, i1 %c) {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  %p1 = getelementptr inbounds i32, ptr %in, i64 %s
+  call void @use(ptr %p1)
+  br label %join
+else:
+  %s3 = mul nsw i64 %s, 3
+  %p3 = getelementptr inbounds i32, ptr %in, i64 %s3
+  call void @use(ptr %p3)
+  br label %join
+join:
+  %s5 = mul nsw i64 %s, 5
+  %p5 = getelementptr inbounds i32, ptr %in, i64 %s5
+  call void @use(ptr %p5)
+  ret void
+}
