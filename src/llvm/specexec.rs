@@ -88,17 +88,31 @@ pub fn debug_intrinsic(inst: InstructionValue<'_>) -> Option<DebugIntrinsic> {
 pub fn debug_location_ops<'ctx>(
     inst: InstructionValue<'ctx>,
 ) -> Vec<Option<InstructionValue<'ctx>>> {
-    let mut raw: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); 4];
-    // SAFETY: `raw` has room for `raw.len()` values; the shim returns how
-    // many there are, and is asked again with room for all of them.
-    let n = unsafe { gpucc_debug_location_ops(inst.as_value_ref(), raw.as_mut_ptr(), raw.len()) };
-    if n > raw.len() {
-        raw.resize(n, std::ptr::null_mut());
-        // SAFETY: as above, with room for `n`.
-        unsafe { gpucc_debug_location_ops(inst.as_value_ref(), raw.as_mut_ptr(), n) };
+    with_values(
+        // SAFETY: `inst` is live; the shim writes at most `cap` values.
+        |out, cap| unsafe { gpucc_debug_location_ops(inst.as_value_ref(), out, cap) },
+        |raw| raw.iter().map(|&v| as_instruction(v)).collect(),
+    )
+}
+
+/// Runs `use_values` on the values a shim call writes into room the caller
+/// gives: `fill(out, cap)` writes at most `cap` values to `out` and returns
+/// how many there are. Room for four on the stack first (what nearly every
+/// instruction needs, with no allocation), then, if that was too little,
+/// room for all of them and a second call.
+fn with_values<R>(
+    mut fill: impl FnMut(*mut LLVMValueRef, usize) -> usize,
+    use_values: impl FnOnce(&[LLVMValueRef]) -> R,
+) -> R {
+    let mut small: [LLVMValueRef; 4] = [std::ptr::null_mut(); 4];
+    let n = fill(small.as_mut_ptr(), small.len());
+    if n <= small.len() {
+        return use_values(&small[..n]);
     }
-    raw.truncate(n);
-    raw.into_iter().map(as_instruction).collect()
+    let mut all: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); n];
+    let m = fill(all.as_mut_ptr(), n);
+    all.truncate(m.min(n));
+    use_values(&all)
 }
 
 /// `v` as an instruction, if it is one.
@@ -121,29 +135,18 @@ pub fn find_operand_in_block<'ctx>(
     bb: BasicBlock<'ctx>,
     mut pred: impl FnMut(InstructionValue<'ctx>) -> bool,
 ) -> Option<InstructionValue<'ctx>> {
-    let mut raw: [LLVMValueRef; 4] = [std::ptr::null_mut(); 4];
-    // SAFETY: `inst` and `bb` are live; `raw` has room for 4 values, and
-    // the shim writes at most that many and returns how many there are.
-    let n = unsafe {
-        gpucc_operands_in_block(
-            inst.as_value_ref(),
-            bb.as_mut_ptr(),
-            raw.as_mut_ptr(),
-            raw.len(),
-        )
-    };
-    if n <= raw.len() {
-        return raw[..n]
-            .iter()
-            .filter_map(|&v| as_instruction(v))
-            .find(|&op| pred(op));
-    }
-    let mut all: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); n];
-    // SAFETY: as above, with room for all `n`.
-    unsafe { gpucc_operands_in_block(inst.as_value_ref(), bb.as_mut_ptr(), all.as_mut_ptr(), n) };
-    all.into_iter()
-        .filter_map(as_instruction)
-        .find(|&op| pred(op))
+    with_values(
+        // SAFETY: `inst` and `bb` are live; the shim writes at most `cap`
+        // values.
+        |out, cap| unsafe {
+            gpucc_operands_in_block(inst.as_value_ref(), bb.as_mut_ptr(), out, cap)
+        },
+        |raw| {
+            raw.iter()
+                .filter_map(|&v| as_instruction(v))
+                .find(|&op| pred(op))
+        },
+    )
 }
 
 /// Does exactly one CFG edge enter `bb` (one use of `bb` by a terminator;
