@@ -112,6 +112,7 @@ use crate::analysis::const_offset::{self, Blocked, CastKind, Found, IndexSite, L
 use crate::analysis::fxhash::FxHashMap;
 use crate::debug;
 use crate::llvm::analyses::{self, DomTree, Facts, Loops};
+use crate::llvm::llvm_sys;
 use crate::llvm::sepgep::{self, BinOp, CastFrom, CastOp, GepLayout, IndexStep};
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::params::{self, Kind, ParamError, Spec, Value};
