@@ -216,7 +216,7 @@ GPUCC_EXPORT void gpucc_set_flags(LLVMValueRef I, unsigned Bits) {
 
 /// Moves instruction `I` right before instruction `Before`.
 GPUCC_EXPORT void gpucc_move_before(LLVMValueRef I, LLVMValueRef Before) {
-  unwrap<Instruction>(I)->moveBefore(unwrap<Instruction>(Before));
+  gpucc::moveBefore(unwrap<Instruction>(I), unwrap<Instruction>(Before));
 }
 
 //===-- TargetTransformInfo: addressing modes -----------------------------===//

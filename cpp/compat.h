@@ -115,6 +115,34 @@ inline void dropPoisonAnnotations(llvm::Instruction *I) {
 #endif
 }
 
+/// Where a new instruction goes: right before `I`, in the form the
+/// instruction constructors take (an iterator from LLVM 19 on).
+#if LLVM_VERSION_MAJOR >= 19
+inline llvm::InsertPosition before(llvm::Instruction *I) {
+  return I->getIterator();
+}
+#else
+inline llvm::Instruction *before(llvm::Instruction *I) { return I; }
+#endif
+
+/// Inserts the detached instruction `New` right before `Pos`.
+inline void insertBefore(llvm::Instruction *New, llvm::Instruction *Pos) {
+#if LLVM_VERSION_MAJOR >= 19
+  New->insertBefore(Pos->getIterator());
+#else
+  New->insertBefore(Pos);
+#endif
+}
+
+/// Moves `I` right before `Pos`.
+inline void moveBefore(llvm::Instruction *I, llvm::Instruction *Pos) {
+#if LLVM_VERSION_MAJOR >= 19
+  I->moveBefore(Pos->getIterator());
+#else
+  I->moveBefore(Pos);
+#endif
+}
+
 } // namespace gpucc
 
 #endif // GPUCC_COMPAT_H

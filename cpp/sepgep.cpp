@@ -211,7 +211,7 @@ GPUCC_EXPORT LLVMValueRef gpucc_sepgep_binop(unsigned Op, LLVMValueRef A,
   }
   return wrap(BinaryOperator::Create(Opc, unwrap(A), unwrap(B),
                                      Twine(StringRef(Name, Len)),
-                                     unwrap<Instruction>(Before)));
+                                     gpucc::before(unwrap<Instruction>(Before))));
 }
 
 /// Cast `V` to `Ty` with opcode `Op` (LLVMOpcode numbering: sext, zext or
@@ -245,10 +245,11 @@ GPUCC_EXPORT LLVMValueRef gpucc_sepgep_cast(unsigned Op, LLVMValueRef V,
   if (Like) {
     Instruction *C = unwrap<Instruction>(Like)->clone();
     C->setOperand(0, Val);
-    C->insertBefore(At);
+    gpucc::insertBefore(C, At);
     return wrap(C);
   }
-  return wrap(CastInst::Create(Opc, Val, T, Twine(StringRef(Name, Len)), At));
+  return wrap(CastInst::Create(Opc, Val, T, Twine(StringRef(Name, Len)),
+                               gpucc::before(At)));
 }
 
 /// A GEP over `SrcTy` on `Base` with `N` indices, named `Name`, inbounds as
@@ -262,7 +263,7 @@ GPUCC_EXPORT LLVMValueRef gpucc_sepgep_gep(LLVMTypeRef SrcTy, LLVMValueRef Base,
     Indices.push_back(unwrap(Idx[I]));
   auto *G = GetElementPtrInst::Create(unwrap(SrcTy), unwrap(Base), Indices,
                                       Twine(StringRef(Name, Len)),
-                                      unwrap<Instruction>(Before));
+                                      gpucc::before(unwrap<Instruction>(Before)));
   G->setIsInBounds(InBounds);
   return wrap(G);
 }
@@ -271,7 +272,7 @@ GPUCC_EXPORT LLVMValueRef gpucc_sepgep_gep(LLVMTypeRef SrcTy, LLVMValueRef Base,
 GPUCC_EXPORT LLVMValueRef gpucc_sepgep_clone_before(LLVMValueRef I) {
   Instruction *Orig = unwrap<Instruction>(I);
   Instruction *C = Orig->clone();
-  C->insertBefore(Orig);
+  gpucc::insertBefore(C, Orig);
   return wrap(C);
 }
 

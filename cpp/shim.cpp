@@ -381,7 +381,8 @@ GPUCC_EXPORT LLVMValueRef gpucc_clone_gep(LLVMValueRef GEP,
   auto *G = unwrap<GetElementPtrInst>(GEP);
   SmallVector<Value *, 4> Idx(G->idx_begin(), G->idx_end());
   auto *New = GetElementPtrInst::Create(G->getSourceElementType(),
-                                        unwrap(NewBase), Idx, "", G);
+                                        unwrap(NewBase), Idx, "",
+                                        gpucc::before(G));
   New->setIsInBounds(G->isInBounds());
   New->setDebugLoc(G->getDebugLoc());
   return wrap(New);
@@ -393,7 +394,7 @@ GPUCC_EXPORT LLVMValueRef gpucc_clone_select(LLVMValueRef Sel, LLVMValueRef A,
                                              LLVMValueRef B) {
   auto *S = unwrap<SelectInst>(Sel);
   auto *New = SelectInst::Create(S->getCondition(), unwrap(A), unwrap(B), "",
-                                 S, S);
+                                 gpucc::before(S), S);
   New->setDebugLoc(S->getDebugLoc());
   return wrap(New);
 }
@@ -500,7 +501,8 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
       continue;
     }
     auto *Back = new AddrSpaceCastInst(&NewArg, OldArg.getType(),
-                                       NewArg.getName() + ".generic", Entry);
+                                       NewArg.getName() + ".generic",
+                                       gpucc::before(Entry));
     OldArg.replaceAllUsesWith(Back);
   }
 
@@ -509,7 +511,8 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
     for (BasicBlock &BB : *New)
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
         if (Value *V = Ret->getReturnValue())
-          Ret->setOperand(0, new AddrSpaceCastInst(V, RetTy, "", Ret));
+          Ret->setOperand(
+              0, new AddrSpaceCastInst(V, RetTy, "", gpucc::before(Ret)));
 
   // Calls: cast the arguments (and the result back), keep everything else.
   SmallVector<CallBase *, 8> Calls;
@@ -523,7 +526,8 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
       if (auto *C = dyn_cast<Constant>(Arg))
         Cast = ConstantExpr::getAddrSpaceCast(C, To);
       else
-        Cast = new AddrSpaceCastInst(Arg, To, Arg->getName() + ".spec", CB);
+        Cast = new AddrSpaceCastInst(Arg, To, Arg->getName() + ".spec",
+                                     gpucc::before(CB));
       CB->setArgOperand(Idx[K], Cast);
     }
     if (RetSpace != ~0u) {
