@@ -182,9 +182,15 @@ GPUCC_EXPORT bool gpucc_known_non_negative(void *FAM, LLVMValueRef F,
                                  AC, unwrap<Instruction>(Ctx), &DT);
 }
 
-//===-- Wrap flags (LLVM-C has them from LLVM 17 on) ----------------------===//
+//===-- Poison-generating flags -------------------------------------------===//
+//
+// One bit each: nsw 1, nuw 2 (add/sub/mul/shl, and trunc from LLVM 19), exact
+// 4, GEP inbounds 8, GEP nusw 16 and GEP nuw 32 (LLVM 19; inbounds implies
+// nusw), or disjoint 64 (LLVM 18), icmp samesign 128 (LLVM 20), zext/uitofp
+// nneg 256 (LLVM 18). An LLVM without a flag reads it as clear and ignores
+// it when set (src/llvm/analyses.rs, `Flags`).
 
-/// nsw (1), nuw (2), exact (4) and inbounds (8) of `I`.
+/// The poison-generating flags of `I` (an instruction or constant expression).
 GPUCC_EXPORT unsigned gpucc_get_flags(LLVMValueRef I) {
   Value *V = unwrap(I);
   unsigned Bits = 0;
@@ -194,8 +200,31 @@ GPUCC_EXPORT unsigned gpucc_get_flags(LLVMValueRef I) {
   }
   if (auto *E = dyn_cast<PossiblyExactOperator>(V))
     Bits |= E->isExact() ? 4 : 0;
-  if (auto *G = dyn_cast<GEPOperator>(V))
+  if (auto *G = dyn_cast<GEPOperator>(V)) {
     Bits |= G->isInBounds() ? 8 : 0;
+#if LLVM_VERSION_MAJOR >= 19
+    Bits |= G->hasNoUnsignedSignedWrap() ? 16 : 0;
+    Bits |= G->hasNoUnsignedWrap() ? 32 : 0;
+#else
+    Bits |= G->isInBounds() ? 16 : 0;
+#endif
+  }
+#if LLVM_VERSION_MAJOR >= 18
+  if (auto *D = dyn_cast<PossiblyDisjointInst>(V))
+    Bits |= D->isDisjoint() ? 64 : 0;
+  if (auto *N = dyn_cast<PossiblyNonNegInst>(V))
+    Bits |= N->hasNonNeg() ? 256 : 0;
+#endif
+#if LLVM_VERSION_MAJOR >= 19
+  if (auto *T = dyn_cast<TruncInst>(V)) {
+    Bits |= T->hasNoSignedWrap() ? 1 : 0;
+    Bits |= T->hasNoUnsignedWrap() ? 2 : 0;
+  }
+#endif
+#if LLVM_VERSION_MAJOR >= 20
+  if (auto *C = dyn_cast<ICmpInst>(V))
+    Bits |= C->hasSameSign() ? 128 : 0;
+#endif
   return Bits;
 }
 
@@ -208,8 +237,36 @@ GPUCC_EXPORT void gpucc_set_flags(LLVMValueRef I, unsigned Bits) {
   }
   if (isa<PossiblyExactOperator>(In))
     In->setIsExact(Bits & 4);
-  if (auto *G = dyn_cast<GetElementPtrInst>(In))
+  if (auto *G = dyn_cast<GetElementPtrInst>(In)) {
+#if LLVM_VERSION_MAJOR >= 19
+    GEPNoWrapFlags NW = GEPNoWrapFlags::none();
+    if (Bits & 8)
+      NW = GEPNoWrapFlags::inBounds();
+    else if (Bits & 16)
+      NW = GEPNoWrapFlags::noUnsignedSignedWrap();
+    if (Bits & 32)
+      NW |= GEPNoWrapFlags::noUnsignedWrap();
+    G->setNoWrapFlags(NW);
+#else
     G->setIsInBounds(Bits & 8);
+#endif
+  }
+#if LLVM_VERSION_MAJOR >= 18
+  if (auto *D = dyn_cast<PossiblyDisjointInst>(In))
+    D->setIsDisjoint(Bits & 64);
+  if (isa<PossiblyNonNegInst>(In))
+    In->setNonNeg(Bits & 256);
+#endif
+#if LLVM_VERSION_MAJOR >= 19
+  if (auto *T = dyn_cast<TruncInst>(In)) {
+    T->setHasNoSignedWrap(Bits & 1);
+    T->setHasNoUnsignedWrap(Bits & 2);
+  }
+#endif
+#if LLVM_VERSION_MAJOR >= 20
+  if (auto *C = dyn_cast<ICmpInst>(In))
+    C->setSameSign(Bits & 128);
+#endif
 }
 
 //===-- Moving instructions -----------------------------------------------===//

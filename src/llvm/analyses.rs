@@ -367,14 +367,29 @@ impl<'a> Facts<'a> {
 /// The poison-generating flags of an instruction.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flags {
+    /// `nsw` of add/sub/mul/shl, and of trunc where the LLVM has it.
     pub nsw: bool,
+    /// `nuw` of add/sub/mul/shl, and of trunc where the LLVM has it.
     pub nuw: bool,
+    /// `exact` of udiv/sdiv/lshr/ashr.
     pub exact: bool,
+    /// GEP `inbounds` (which implies `gep_nusw`).
     pub inbounds: bool,
+    /// GEP `nusw` (LLVM 19 on; read as `inbounds` before).
+    pub gep_nusw: bool,
+    /// GEP `nuw` (LLVM 19 on).
+    pub gep_nuw: bool,
+    /// `or disjoint` (LLVM 18 on).
+    pub disjoint: bool,
+    /// `icmp samesign` (LLVM 20 on).
+    pub samesign: bool,
+    /// `zext nneg`, `uitofp nneg` (LLVM 18 on).
+    pub nneg: bool,
 }
 
-/// The nsw/nuw/exact/inbounds flags of `v` (an instruction or constant
-/// expression; false where they do not apply).
+/// The poison-generating flags of `v` (an instruction or constant
+/// expression; false where they do not apply, or where this LLVM has no
+/// such flag).
 pub fn flags(v: impl AsValueRef) -> Flags {
     // SAFETY: the shim checks what kind of operator `v` is.
     let b = unsafe { gpucc_get_flags(v.as_value_ref()) };
@@ -383,15 +398,26 @@ pub fn flags(v: impl AsValueRef) -> Flags {
         nuw: b & 2 != 0,
         exact: b & 4 != 0,
         inbounds: b & 8 != 0,
+        gep_nusw: b & 16 != 0,
+        gep_nuw: b & 32 != 0,
+        disjoint: b & 64 != 0,
+        samesign: b & 128 != 0,
+        nneg: b & 256 != 0,
     }
 }
 
-/// Sets those of `f` that apply to instruction `i`.
+/// Sets those of `f` that apply to instruction `i` (and that this LLVM
+/// has); every other flag of `i` is cleared.
 pub fn set_flags(i: InstructionValue<'_>, f: Flags) {
     let b = u32::from(f.nsw)
         | u32::from(f.nuw) << 1
         | u32::from(f.exact) << 2
-        | u32::from(f.inbounds) << 3;
+        | u32::from(f.inbounds) << 3
+        | u32::from(f.gep_nusw) << 4
+        | u32::from(f.gep_nuw) << 5
+        | u32::from(f.disjoint) << 6
+        | u32::from(f.samesign) << 7
+        | u32::from(f.nneg) << 8;
     // SAFETY: `i` is a live instruction; the shim sets only applicable flags.
     unsafe { gpucc_set_flags(i.as_value_ref(), b) }
 }
