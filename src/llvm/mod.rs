@@ -45,6 +45,14 @@ pub const LLVM_MAJOR: u32 = 22;
 #[cfg(all(feature = "llvm22", not(feature = "llvm16"), not(feature = "llvm19")))]
 const PLUGIN_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+llvm22\0");
 
+// The plugin of every LLVM but 16 leaves LLVM's symbols to the process that
+// loads it (build.rs). The library's own unit-test binary runs on its own,
+// so it links libLLVM (found through build.rs's search path); integration
+// tests get it from build.rs (`rustc-link-arg-tests`).
+#[cfg(all(test, not(feature = "llvm16")))]
+#[link(name = "LLVM")]
+extern "C" {}
+
 pub mod aa;
 pub mod analyses;
 pub mod edge;
