@@ -90,7 +90,7 @@ inline llvm::Function *intrinsicDeclaration(llvm::Module *M,
 
 /// The value of a valid instruction cost.
 inline int64_t costValue(const llvm::InstructionCost &C) {
-#if LLVM_VERSION_MAJOR >= 19
+#if LLVM_VERSION_MAJOR >= 20
   return C.getValue();
 #else
   return *C.getValue();
@@ -136,7 +136,7 @@ inline void insertBefore(llvm::Instruction *New, llvm::Instruction *Pos) {
 
 /// Moves `I` right before `Pos`.
 inline void moveBefore(llvm::Instruction *I, llvm::Instruction *Pos) {
-#if LLVM_VERSION_MAJOR >= 19
+#if LLVM_VERSION_MAJOR >= 20
   I->moveBefore(Pos->getIterator());
 #else
   I->moveBefore(Pos);
