@@ -12,15 +12,15 @@
 ; the difference is this pass; llc's SLSR and GVN still run in both.
 ;
 ; CHECK-LABEL: submatrix_i32(
-; CHECK:         ld.f32 {{%f[0-9]+}}, [[[ROW0:%rd[0-9]+]]];
-; CHECK-NEXT:    ld.f32 {{%f[0-9]+}}, [[[ROW0]]+4];
-; CHECK-NEXT:    ld.f32 {{%f[0-9]+}}, [[[ROW0]]+8];
-; CHECK:         ld.f32 {{%f[0-9]+}}, [[[ROW1:%rd[0-9]+]]];
-; CHECK-NEXT:    ld.f32 {{%f[0-9]+}}, [[[ROW1]]+4];
-; CHECK-NEXT:    ld.f32 {{%f[0-9]+}}, [[[ROW1]]+8];
-; CHECK:         ld.f32 {{%f[0-9]+}}, [[[ROW2:%rd[0-9]+]]];
-; CHECK-NEXT:    ld.f32 {{%f[0-9]+}}, [[[ROW2]]+4];
-; CHECK-NEXT:    ld.f32 {{%f[0-9]+}}, [[[ROW2]]+8];
+; CHECK:         ld.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW0:%rd[0-9]+]]];
+; CHECK-NEXT:    ld.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW0]]+4];
+; CHECK-NEXT:    ld.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW0]]+8];
+; CHECK:         ld.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW1:%rd[0-9]+]]];
+; CHECK-NEXT:    ld.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW1]]+4];
+; CHECK-NEXT:    ld.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW1]]+8];
+; CHECK:         ld.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW2:%rd[0-9]+]]];
+; CHECK-NEXT:    ld.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW2]]+4];
+; CHECK-NEXT:    ld.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW2]]+8];
 ;
 ; Without the split every load computes its own address.
 ; UNSPLIT-LABEL: submatrix_i32(
