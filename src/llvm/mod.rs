@@ -200,6 +200,37 @@ pub fn replace_all_uses(old: InstructionValue<'_>, new: impl AsValueRef) {
     }
 }
 
+/// Replaces every operand of `user` that is `old` by `new` (which must have
+/// `old`'s type): a user that reads one value several times (a phi with
+/// several edges from one block, `call @f(p, p)`) sees one replacement.
+/// Returns how many operands changed.
+pub fn replace_uses_in(
+    user: InstructionValue<'_>,
+    old: impl AsValueRef,
+    new: impl AsValueRef,
+) -> u32 {
+    let (old, new) = (old.as_value_ref(), new.as_value_ref());
+    let mut n = 0;
+    // SAFETY: `user` is a live instruction; operand indices are in range,
+    // and the types are checked first because a use of another type
+    // corrupts the IR.
+    unsafe {
+        assert!(
+            c::LLVMTypeOf(old) == c::LLVMTypeOf(new),
+            "gpucc: replace_uses_in with a value of another type"
+        );
+        let raw = user.as_value_ref();
+        let count = u32::try_from(c::LLVMGetNumOperands(raw)).unwrap_or(0);
+        for i in 0..count {
+            if c::LLVMGetOperand(raw, i) == old {
+                c::LLVMSetOperand(raw, i, new);
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
 /// Gives `to` the name of `from` and leaves `from` unnamed (LLVM's takeName,
 /// which moves the symbol-table entry instead of re-inserting the string).
 pub fn take_name(from: InstructionValue<'_>, to: impl AsValueRef) {

@@ -553,7 +553,10 @@ fn rewrite<'ctx>(
                 } else {
                     cast_at(&rw.b, new, inference.flat, old)
                 };
-            user.set_operand(idx, cast);
+            // One cast per user: every operand of it that reads `old` gets
+            // the same cast (a phi with two edges from one block must see
+            // one value on both; later uses of this user are skipped above).
+            llvm::replace_uses_in(user, old, cast);
             stats.num_casts_back += 1;
         }
     }
