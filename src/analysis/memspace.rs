@@ -101,6 +101,18 @@ impl Rules {
                 Class::Space(101),
                 Class::HostVisible,
             ],
+            Rules::Amdgpu if llvm::AMDGPU_LAST_ADDRESS_SPACE >= 9 => &[
+                Class::Space(1),
+                Class::Space(2),
+                Class::Space(3),
+                Class::Space(4),
+                Class::Space(5),
+                Class::Space(6),
+                Class::Space(7),
+                Class::Space(8),
+                Class::Space(9),
+                Class::HostVisible,
+            ],
             Rules::Amdgpu => &[
                 Class::Space(1),
                 Class::Space(2),
@@ -135,12 +147,15 @@ fn nvptx_may_alias(a: u32, b: u32) -> bool {
 }
 
 /// AMDGPU, spaces 0 flat, 1 global, 2 region (GDS), 3 LDS, 4 constant,
-/// 5 private, 6 constant-32-bit, 7 buffer fat pointer; spaces above 7 alias
-/// anything. Region is disjoint from everything but itself; LDS and private
-/// alias only flat and themselves; global, constant, constant-32-bit and
-/// buffer pointers alias flat and each other.
+/// 5 private, 6 constant-32-bit, 7 buffer fat pointer, and from LLVM 17 and
+/// 19 on 8 buffer resource and 9 buffer strided pointer; spaces beyond the
+/// LLVM's last ([`llvm::AMDGPU_LAST_ADDRESS_SPACE`]) mean nothing to the
+/// target and alias anything. Region is disjoint from everything but itself;
+/// LDS and private alias only flat and themselves; global, constant,
+/// constant-32-bit and the buffer spaces alias flat and each other.
 pub fn amdgpu_may_alias(a: u32, b: u32) -> bool {
-    if a > 7 || b > 7 || a == b {
+    let last = llvm::AMDGPU_LAST_ADDRESS_SPACE;
+    if a > last || b > last || a == b {
         return true;
     }
     let (lo, hi) = (a.min(b), a.max(b));
@@ -148,7 +163,7 @@ pub fn amdgpu_may_alias(a: u32, b: u32) -> bool {
         (_, 2) | (2, _) => false,
         (0, _) => true,
         (_, 3) | (3, _) | (_, 5) | (5, _) => false,
-        // Both in {1, 4, 6, 7}.
+        // Both in {1, 4, 6, 7, 8, 9}.
         _ => true,
     }
 }
@@ -368,6 +383,23 @@ mod tests {
     fn amdgpu_pairs(#[case] a: u32, #[case] b: u32, #[case] may: bool) {
         assert_eq!(amdgpu_may_alias(a, b), may);
         assert_eq!(amdgpu_may_alias(b, a), may);
+    }
+
+    /// Buffer resource (8) and strided buffer (9) pointers are global-like
+    /// where the LLVM defines them (22), and unknown spaces (16) otherwise.
+    #[test]
+    fn amdgpu_buffer_spaces_follow_the_llvm() {
+        for n in [8, 9] {
+            if n <= llvm::AMDGPU_LAST_ADDRESS_SPACE {
+                for (other, may) in [(0, true), (1, true), (2, false), (3, false), (5, false)] {
+                    assert_eq!(amdgpu_may_alias(n, other), may, "{n} vs {other}");
+                }
+            } else {
+                for other in 0..10 {
+                    assert!(amdgpu_may_alias(n, other), "{n} vs {other}");
+                }
+            }
+        }
     }
 
     #[test]
