@@ -330,6 +330,12 @@ GPUCC_EXPORT unsigned gpucc_intrinsic_flat_operands(const void *TTI,
   return Idx.size();
 }
 
+/// Is `V` a call of llvm.lifetime.start or llvm.lifetime.end?
+GPUCC_EXPORT bool gpucc_is_lifetime_marker(LLVMValueRef V) {
+  auto *II = dyn_cast<IntrinsicInst>(unwrap(V));
+  return II && II->isLifetimeStartOrEnd();
+}
+
 /// Is `V` a call of llvm.ptrmask (an address operator)?
 GPUCC_EXPORT bool gpucc_is_ptrmask(LLVMValueRef V) {
   auto *II = dyn_cast<IntrinsicInst>(unwrap(V));

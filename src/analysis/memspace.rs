@@ -17,7 +17,9 @@
 //!   AMDGPU AA has the same two rules for flat pointers; we apply them on
 //!   NVPTX too, where upstream's backend assumes kernel pointer arguments are
 //!   global in `nvptx-lower-args`);
-//! - what the target's TTI assumes (`getAssumedAddrSpace`).
+//! - what the target's TTI assumes (`getAssumedAddrSpace`), for any other
+//!   value (LLVM 22's TTI also says kernel pointer arguments are global; the
+//!   host-visible rule answers first, so both LLVMs classify them alike).
 //!
 //! The walk keeps no state between queries, so an AA result never goes stale
 //! when passes edit the IR.
@@ -245,6 +247,11 @@ pub fn classify(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Cla
         let space = llvm::space_of(v);
         let leaf = if space != flat {
             Class::Space(space)
+        } else if is_host_argument(v, info) {
+            // Before the target's assumption: LLVM 22's TTI says a kernel's
+            // pointer argument is global; host-visible is what LLVM 16 has
+            // too, and both suites accept one answer for both.
+            Class::HostVisible
         } else if let Some(n) = tti.assumed_address_space(v) {
             Class::Space(n)
         } else if llvm::is_undef(v) {
@@ -288,14 +295,6 @@ pub fn classify(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Cla
                 {
                     Class::HostVisible
                 }
-                // A `byval` argument points to the kernel's own copy of the
-                // value (param or local memory), not to host-made memory.
-                None if info.kernel
-                    && llvm::function_of_argument(v).is_some()
-                    && !llvm::argument_has_attr(v, "byval") =>
-                {
-                    Class::HostVisible
-                }
                 _ => return generic,
             }
         };
@@ -306,6 +305,13 @@ pub fn classify(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Cla
         };
     }
     acc.unwrap_or(generic)
+}
+
+/// Is `v` a generic pointer argument of a kernel, made by the host? A
+/// `byval` argument points to the kernel's own copy of the value (param or
+/// local memory), not to host-made memory.
+fn is_host_argument(v: PointerValue<'_>, info: FunctionInfo) -> bool {
+    info.kernel && llvm::function_of_argument(v).is_some() && !llvm::argument_has_attr(v, "byval")
 }
 
 /// May `a` and `b` (pointers of a function described by `info`) alias?

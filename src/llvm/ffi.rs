@@ -99,6 +99,7 @@ extern "C" {
         max: u32,
     ) -> u32;
     pub(super) fn gpucc_is_ptrmask(v: LLVMValueRef) -> bool;
+    pub(super) fn gpucc_is_lifetime_marker(v: LLVMValueRef) -> bool;
     pub(super) fn gpucc_rewrite_intrinsic_pointer(
         fam: *mut c_void,
         f: LLVMValueRef,

@@ -868,6 +868,12 @@ impl<'a> Tti<'a> {
     }
 }
 
+/// Is `v` a call of `llvm.lifetime.start` or `llvm.lifetime.end`?
+pub fn is_lifetime_marker(v: impl AsValueRef) -> bool {
+    // SAFETY: checked cast in the shim.
+    unsafe { ffi::gpucc_is_lifetime_marker(v.as_value_ref()) }
+}
+
 /// Is `v` a call of `llvm.ptrmask`?
 pub fn is_ptrmask(v: impl AsValueRef) -> bool {
     // SAFETY: checked cast in the shim.

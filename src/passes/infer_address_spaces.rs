@@ -566,9 +566,12 @@ fn rewrite<'ctx>(
                 _ => {}
             }
             // Anyone else keeps a generic pointer. An original addrspacecast
-            // already is one: the user keeps it.
-            if llvm::operator_opcode(old) == Some(InstructionOpcode::AddrSpaceCast)
-                && old.as_instruction().is_some()
+            // already is one: the user keeps it. So does a lifetime marker,
+            // which must name the alloca itself (LLVM 22's verifier; NVPTX
+            // allocas are flat with an assumed local space), not a cast.
+            if (llvm::operator_opcode(old) == Some(InstructionOpcode::AddrSpaceCast)
+                && old.as_instruction().is_some())
+                || llvm::is_lifetime_marker(user)
             {
                 continue;
             }
