@@ -1,7 +1,7 @@
 //! `gpucc-infer-address-spaces`: memory-space inference.
 //!
-//! Source: gpucc (Wu et al., CGO 2016) §3.2, Algorithm 1; mirrors LLVM 16's
-//! `Transforms/Scalar/InferAddressSpaces.cpp`.
+//! Source: gpucc (Wu et al., CGO 2016) §3.2, Algorithm 1; mirrors upstream
+//! `Transforms/Scalar/InferAddressSpaces.cpp` of LLVM 16 and LLVM 22.
 //!
 //! A load through a generic pointer is a generic `ld` in PTX, slower than
 //! `ld.shared`/`ld.global` and opaque to alias analysis. CUDA front ends emit
@@ -13,35 +13,66 @@
 //!   %v = load float, ptr %q                                 %v = load float, ptr addrspace(3) %p.i
 //! ```
 //! The analysis (`analysis::infer_spaces`) gives each flat address expression
-//! a space. This pass then clones every expression whose space is specific
-//! into that space, the clone taking the original's name. Every cycle of the
-//! use-def graph passes through a phi, so phis are made first as empty
-//! shells, then the other expressions in postorder (their operands are all
-//! cloned by then), then the phis' incoming values are filled in. Then the
-//! uses move over:
+//! (a pointer or a vector of pointers) a space. This pass then clones every
+//! expression whose space is specific into that space, the clone taking the
+//! original's name and debug location. Every cycle of the use-def graph
+//! passes through a phi, so phis are made first as empty shells, then the
+//! other expressions in postorder (their operands are all cloned by then),
+//! then the phis' incoming values are filled in. A value whose space the
+//! target assumes (a pointer loaded from AMDGPU constant memory; in LLVM 22
+//! also kernel pointer arguments, NVPTX allocas and `byval` arguments) gets a
+//! cast that names the space: right after it (its debug location), or for
+//! an argument at the top of the entry block, in the order the arguments are
+//! met. Then the uses move over:
 //! - the address of loads, stores (never the stored value), `atomicrmw`,
 //!   `cmpxchg` and memset/memcpy/memmove (switching the intrinsic overload);
 //!   a volatile access only when the target has a volatile access in the new
 //!   space (TTI `hasVolatileVariant`, as upstream);
-//! - pointer `icmp`s whose other side is in the same space or a castable
-//!   constant (`null`);
+//! - the address of masked load/store/gather/scatter, `prefetch`,
+//!   `is.constant`, `objectsize`, every pointer operand of `fake.use`, and
+//!   the target's own intrinsics (TTI `collectFlatAddressOperands`);
+//! - `icmp`s whose other side is in the same space or a castable constant
+//!   (`null`, `poison`, a `zeroinitializer` vector);
 //! - `addrspacecast`s to the inferred space, which disappear;
-//! - any other user keeps a flat pointer: it gets `addrspacecast` of the
-//!   clone back to the generic space.
+//! - any other user keeps a flat pointer: one `addrspacecast` of the clone
+//!   back to the generic space per user (all its operands that read the
+//!   original take it: a phi with several edges from one block must see one
+//!   value), right after the clone. A lifetime marker keeps the original
+//!   (it must name the alloca itself).
 //!
 //! Originals left without uses are deleted (dead casts included).
 //!
+//! GEP clones keep `inbounds`, and keep `nusw`/`nuw` where GEP offsets have
+//! the same width in both spaces; where they narrow (AMDGPU flat 64 to LDS 32
+//! bits) those two could turn a well-defined offset into poison, so only
+//! `inbounds` stays (see `Rewriter::gep_flags`; upstream keeps `inbounds`
+//! alone).
+//!
 //! Target rules come from TTI through the shim (flat space, spaces assumed by
 //! the target); upstream's `-assume-default-is-flat-addrspace` makes space 0
-//! the flat space on any target. Functions of targets without a flat space
-//! are left alone.
+//! the flat space on any target. Functions of targets without a flat space,
+//! and `optnone` functions (skipped at module level too, as the pass manager
+//! skips them for function passes), are left alone.
 //!
-//! Also handled as upstream: target intrinsics (`collectFlatAddressOperands`,
-//! `rewriteIntrinsicWithAddressSpace` through TTI), `llvm.ptrmask`, no-op
-//! `ptrtoint`/`inttoptr` pairs, and assumptions (`llvm.assume(is.shared(p))`,
-//! with the dominator tree only when a pass before us computed it). The
-//! inter-procedural specialization is `passes::specialize_spaces`, run by the
-//! module-level form of this pass. Not handled: vectors of pointers.
+//! Also handled as upstream: `llvm.ptrmask`, no-op `ptrtoint`/`inttoptr`
+//! pairs, and assumptions (`llvm.assume(is.shared(p))`, with the dominator
+//! tree only when a pass before us computed it). The inter-procedural
+//! specialization is `passes::specialize_spaces`, run by the module-level
+//! form of this pass.
+//!
+//! *One pass for LLVM 16 and LLVM 22.* What LLVM 22's upstream added is done
+//! on both where LLVM 16's suite accepts it: the intrinsics above, kernel
+//! arguments (only LLVM 22's TTI assumes their space), a flat constant
+//! operand of any operator joined last (llvm/llvm-project#159548, #172143),
+//! one cast back per user, the lifetime rule, debug locations. Two upstream
+//! differences are pinned both ways by the two suites, so each LLVM gets its
+//! own (`llvm::INFER_SPACES_UPSTREAM`, one row per LLVM):
+//! - `returns_are_roots`: a returned flat expression moves and the `ret`
+//!   gets a cast back (LLVM 18 on, llvm/llvm-project#70610); LLVM 16 leaves a
+//!   returned instruction alone (its `AMDGPU/select.ll`);
+//! - `vectors_of_pointers`: vectors of pointers move (LLVM 17 on,
+//!   llvm/llvm-project#62302); LLVM 16 moves scalars only (its
+//!   `AMDGPU/icmp.ll`).
 //!
 //! *Remarks*: passed `Inferred` (per function: how many expressions and
 //! accesses moved). Tests: `test/ir/infer-address-spaces/`.
