@@ -255,9 +255,14 @@ impl<'ctx> Rewriter<'_, 'ctx> {
             else {
                 continue;
             };
-            if let Some(v) = self.operand(v, space) {
-                addr::add_incoming(new, v, bb);
-            }
+            // Every incoming value of a phi inferred specific is in that
+            // space, castable to it, or an expression cloned into it (whose
+            // original, if the clone failed, is an instruction a cast can
+            // follow): a phi with an edge missing would be invalid IR.
+            let v = self
+                .operand(v, space)
+                .expect("gpucc-infer-address-spaces: a phi's incoming value moves to its space");
+            addr::add_incoming(new, v, bb);
         }
     }
 
