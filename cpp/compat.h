@@ -21,6 +21,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/InstructionCost.h"
@@ -141,6 +142,39 @@ inline void moveBefore(llvm::Instruction *I, llvm::Instruction *Pos) {
 #else
   I->moveBefore(Pos);
 #endif
+}
+
+/// Is `ID` llvm.fake.use? (LLVM 20 on; older LLVMs have no such intrinsic.)
+inline bool isFakeUse(llvm::Intrinsic::ID ID) {
+#if LLVM_VERSION_MAJOR >= 20
+  return ID == llvm::Intrinsic::fake_use;
+#else
+  (void)ID;
+  return false;
+#endif
+}
+
+/// Constant GEP `E` rebuilt on operands `Ops` (base first) with result type
+/// `NewTy`. With `OnlyInBounds`, the rebuilt GEP keeps `inbounds` and drops
+/// every other no-wrap flag (`nusw`, `nuw`: LLVM 19 on; before, `inbounds`
+/// is the only flag a GEP has, and it is kept).
+inline llvm::Constant *gepConstantWithOperands(llvm::ConstantExpr *E,
+                                               llvm::ArrayRef<llvm::Constant *> Ops,
+                                               llvm::Type *NewTy,
+                                               bool OnlyInBounds) {
+  auto *G = llvm::cast<llvm::GEPOperator>(E);
+#if LLVM_VERSION_MAJOR >= 19
+  llvm::GEPNoWrapFlags Kept = G->isInBounds() ? llvm::GEPNoWrapFlags::inBounds()
+                                              : llvm::GEPNoWrapFlags::none();
+  if (OnlyInBounds && G->getNoWrapFlags() != Kept)
+    return llvm::ConstantExpr::getGetElementPtr(
+        G->getSourceElementType(), Ops[0], Ops.drop_front(), Kept,
+        G->getInRange());
+#else
+  (void)OnlyInBounds;
+#endif
+  return E->getWithOperands(Ops, NewTy, /*OnlyIfReduced=*/false,
+                            G->getSourceElementType());
 }
 
 } // namespace gpucc

@@ -43,7 +43,7 @@
 ; IR-LABEL: define {{.*}}ptx_kernel void @submatrix_sum(
 ; IR:         mul i64 %n,
 ; IR-NOT:     mul i64
-; IR:         getelementptr float, ptr %{{.*}}, i64 %n
+; IR:         getelementptr float, ptr {{(addrspace\(1\) )?}}%{{.*}}, i64 %n
 ; IR-NOT:     mul i64
 ; IR:         ret void
 
