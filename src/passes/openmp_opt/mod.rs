@@ -276,6 +276,7 @@ pub fn run(
             let k = state_machine::Kernel {
                 function: kp.kernel.entry,
                 init: kp.kernel.init,
+                config: kp.kernel.config.clone(),
             };
             let cx = PassCx::new(fam, k.function, state_machine::REMARK_PASS);
             if state_machine::rewrite_state_machine(&k, &cx) == Changed::Yes {
@@ -328,12 +329,13 @@ fn plan<'ctx>(
         if !k.is_generic() || k.generic_state_machine.is_none() {
             continue;
         }
-        if k.exec_mode.is_none() {
+        if !k.config.has_host_global() {
             remarks.at(RemarkKind::Missed, "NoExecModeGlobal", k.init, || {
                 format!(
-                    "kernel {} has no @{}_exec_mode global (the host reads the launch \
-                     mode there); left in generic mode",
-                    k.name, k.name
+                    "kernel {} has no {} global (the host reads the launch mode there); \
+                     left in generic mode",
+                    k.name,
+                    k.config.host_global_name()
                 )
             });
             continue;
@@ -396,7 +398,7 @@ fn plan<'ctx>(
                     .find(|inst| inst.get_parent().and_then(|b| b.get_parent()) == Some(f))
                     .unwrap_or(plans[i].kernel.init);
                 let name = omp::fn_name(f);
-                let reason = if !omp::is_local(f) || omp::direct_callers(f).is_none() {
+                let reason = if !omp::is_local(f) || omp::callers(f).is_none() {
                     Some(format!(
                         "@{name} needs guarding but may be called from outside this module \
                          or indirectly"
@@ -477,7 +479,7 @@ fn apply_spmd<'ctx>(
     done: &mut HashSet<InstructionValue<'ctx>>,
 ) {
     let k = &kp.kernel;
-    let ident = llvm::operand(&k.init, 0);
+    let ident = k.config.ident().map(|p| p.as_basic_value_enum());
     for alloc in &kp.amenability.globalized {
         if !done.insert(*alloc) {
             continue;
@@ -512,26 +514,10 @@ fn apply_spmd<'ctx>(
                 .to_string()
         });
     }
-    set_mode(k);
-}
-
-/// Writes SPMD mode into the exec-mode global, the init and deinit calls.
-fn set_mode(k: &Kernel<'_>) {
-    let cx = k
-        .init
-        .get_parent()
-        .expect("gpucc-openmp-opt: init call in a block")
-        .get_context();
-    let i8t = cx.i8_type();
-    let i1t = cx.bool_type();
-    if let Some(g) = k.exec_mode {
-        g.set_initializer(&i8t.const_int(omp::MODE_GENERIC_SPMD, false));
-    }
-    k.init.set_operand(1, i8t.const_int(omp::MODE_SPMD, false));
-    k.init.set_operand(2, i1t.const_int(0, false));
-    for d in &k.deinits {
-        d.set_operand(1, i8t.const_int(omp::MODE_SPMD, false));
-    }
+    // The host launches it in generic-SPMD mode, the runtime starts it SPMD
+    // without the generic state machine (where each lives depends on the
+    // LLVM: llvm::openmp::LaunchConfig).
+    k.config.set_spmd(&k.deinits);
 }
 
 /// Folds `__kmpc_is_spmd_exec_mode()` where every reaching kernel agrees on
@@ -544,10 +530,7 @@ fn fold_queries<'ctx>(
     remarks: &Remarks<'_>,
 ) -> u64 {
     // Re-read the modes: SPMDization just changed some.
-    let modes: Vec<Option<u64>> = kernels
-        .iter()
-        .map(|k| omp::const_int_operand(k.init, 1))
-        .collect();
+    let modes: Vec<Option<u64>> = kernels.iter().map(|k| k.config.mode()).collect();
     let reach = Reach::compute(kernels, functions);
     let mode_of = |f: FunctionValue<'ctx>| -> Option<u64> {
         if reach.tainted.contains(&f) {

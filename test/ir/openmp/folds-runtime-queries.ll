@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; __kmpc_is_spmd_exec_mode() is folded where every kernel that reaches the
 ; function (directly or inside its parallel regions) agrees on the mode, after
 ; SPMDization: @spmd_only is reached by an SPMD kernel and by a kernel that
