@@ -487,7 +487,6 @@ fn function_leaves<'ctx>(
     })
 }
 
-
 /// Functions reachable from `roots` through direct calls and (when
 /// `through_parallel`) parallel-region operands, roots included, in BFS order.
 pub fn reachable<'ctx>(

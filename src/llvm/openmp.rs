@@ -191,6 +191,12 @@ pub struct DeviceAbi {
     /// Prefixes of runtime entry points that call a user function they are
     /// given (loop bodies): code we do not see runs inside them.
     pub callback_prefixes: &'static [&'static str],
+    /// How this LLVM's clang spells an OpenMP assumption (before and after
+    /// the assumption's name), for the hints in remarks: since C++23's
+    /// `[[assume(expr)]]` took the name (clang 19), clang-22 rejects
+    /// `__attribute__((assume("...")))` and takes `[[omp::assume("...")]]`
+    /// (C++), the spelling upstream's LLVM 22 remarks give too.
+    pub assumption_spelling: (&'static str, &'static str),
 }
 
 const STATIC_LOOPS: &[&str] = &[
@@ -225,6 +231,7 @@ const ABI_16: DeviceAbi = DeviceAbi {
     parallel_fn_arg: 5,
     parallel_wrapper_arg: 6,
     callback_prefixes: &[],
+    assumption_spelling: ("__attribute__((assume(\"", "\")))"),
 };
 
 /// LLVM 19 (built, not tested here: no LLVM 19 on the test machines).
@@ -237,6 +244,7 @@ const ABI_19: DeviceAbi = DeviceAbi {
     parallel_fn_arg: 5,
     parallel_wrapper_arg: 6,
     callback_prefixes: STATIC_LOOPS,
+    assumption_spelling: ("[[omp::assume(\"", "\")]]"),
 };
 
 /// LLVM 22.
@@ -254,6 +262,14 @@ pub const DEVICE_ABI: DeviceAbi = match super::LLVM_MAJOR {
 };
 
 impl DeviceAbi {
+    /// The source spelling of OpenMP assumption `name` (`omp_no_parallelism`).
+    pub fn assumption(&self, name: &str) -> String {
+        format!(
+            "{}{name}{}",
+            self.assumption_spelling.0, self.assumption_spelling.1
+        )
+    }
+
     /// Does the runtime function `name` run a user function it is given?
     pub fn runs_callback(&self, name: &str) -> bool {
         self.callback_prefixes.iter().any(|p| name.starts_with(p))

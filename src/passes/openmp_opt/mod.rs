@@ -457,10 +457,12 @@ fn keep_generic(kp: &KernelPlan<'_>, remarks: &Remarks<'_>) {
         remarks.at(RemarkKind::Missed, "OMP121", b.at, || {
             let is_call = b.why.starts_with("call to") || b.why.starts_with("indirect call");
             let hint = if is_call {
-                " Add `__attribute__((assume(\"ompx_spmd_amenable\")))` to the called \
-                 function to override."
+                format!(
+                    " Add `{}` to the called function to override.",
+                    llvm::openmp::DEVICE_ABI.assumption("ompx_spmd_amenable")
+                )
             } else {
-                ""
+                String::new()
             };
             format!(
                 "Value has potential side effects preventing SPMD-mode execution of kernel \

@@ -650,8 +650,9 @@ fn apply<'ctx>(kernel: &Kernel<'ctx>, reach: &Reach<'ctx>, cx: &PassCx<'ctx>) {
                         UnknownReason::OtherCallKind => "Invoke or callbr",
                     };
                     format!(
-                        "{what} may contain unknown parallel regions. Use \
-                     `__attribute__((assume(\"omp_no_parallelism\")))` to override. [OMP133]"
+                        "{what} may contain unknown parallel regions. Use `{}` to override. \
+                         [OMP133]",
+                        DEVICE_ABI.assumption("omp_no_parallelism")
                     )
                 },
             );
