@@ -95,8 +95,8 @@ pub enum Runtime {
     FreeShared,
     /// `__kmpc_is_spmd_exec_mode()`: folded once the mode is known.
     IsSpmdExecMode,
-    /// `__kmpc_parallel_level(ident, gtid)`: 0 in the sequential code of a
-    /// generic kernel, 1 in that of an SPMD kernel; folded for the latter.
+    /// `__kmpc_parallel_level(ident, gtid)`: 0 in sequential code in either
+    /// mode (the runtime raises the level only inside parallel regions).
     ParallelLevel,
     /// `__kmpc_global_thread_num`: only feeds runtime calls.
     GlobalThreadNum,
@@ -591,7 +591,9 @@ pub fn place_of(p: BasicValueEnum<'_>, kernel_entries: &[FunctionValue<'_>], dep
         }
         let mut place: Option<Place> = None;
         for (user, _) in llvm::uses_of(f) {
-            if callee(user) != Some(f) {
+            // The actual argument; a call through another function type may
+            // pass fewer (the last operand is the callee, not an argument).
+            if callee(user) != Some(f) || idx + 1 >= llvm::operand_count(&user) {
                 return Place::Unknown;
             }
             let Some(actual) = llvm::operand(&user, idx) else {

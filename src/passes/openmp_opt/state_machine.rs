@@ -373,7 +373,7 @@ fn classify(inst: InstructionValue<'_>) -> CallKind<'_> {
     }
 }
 
-/// The wrapper of a `__kmpc_parallel_51` call, when it is a function of the
+/// The wrapper of a parallel-entry-point call, when it is a function of the
 /// type the worker loop calls, `void (i16, i32)`.
 fn parallel_wrapper<'ctx>(call: InstructionValue<'ctx>) -> Option<FunctionValue<'ctx>> {
     // The callee is the last operand: the wrapper must be an argument before it.
