@@ -131,8 +131,8 @@ pub fn result_value<'ctx>(
 // * LLVM 22 (llvm/llvm-project#171082): clang starts parallel regions with
 //   `__kmpc_parallel_60` (one more argument, `i32 strict`, at the end)
 //   instead of `__kmpc_parallel_51`.
-// Later runtimes also have `__kmpc_*_static_loop_*` entry points (in 22's
-// OMPKinds.def; we assume 19 has them too) that run a loop body passed as a
+// Later runtimes also have `__kmpc_*_static_loop_*` entry points (in the
+// OMPKinds.def of 19 and 22) that run a loop body passed as a
 // function pointer (OpenMPIRBuilder's workshare loops, as flang emits them):
 // user code, possibly with parallel regions, runs inside.
 
@@ -234,7 +234,8 @@ const ABI_16: DeviceAbi = DeviceAbi {
     assumption_spelling: ("__attribute__((assume(\"", "\")))"),
 };
 
-/// LLVM 19 (built, not tested here: no LLVM 19 on the test machines).
+/// LLVM 19 (names and layouts as in its OMPKinds.def; the assumption
+/// spelling is assumed from clang-22, as no clang-19 is installed here).
 const ABI_19: DeviceAbi = DeviceAbi {
     target_init: "__kmpc_target_init",
     target_deinit: "__kmpc_target_deinit",
