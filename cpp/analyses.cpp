@@ -19,6 +19,7 @@
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
@@ -124,13 +125,44 @@ GPUCC_EXPORT const void *gpucc_scev_binary(void *FAM, LLVMValueRef F,
   return nullptr;
 }
 
-/// `S` sign- (Signed) or zero-extended or truncated to `Ty`'s width.
+/// `A - B` (getMinusSCEV; two pointers must share their base). Could not
+/// compute when the types differ or the pointers' bases do.
+GPUCC_EXPORT const void *gpucc_scev_minus(void *FAM, LLVMValueRef F,
+                                          const void *A, const void *B) {
+  ScalarEvolution &SE = scev(FAM, F);
+  const SCEV *X = asScev(A), *Y = asScev(B);
+  if (isa<SCEVCouldNotCompute>(X) || isa<SCEVCouldNotCompute>(Y) ||
+      X->getType() != Y->getType())
+    return SE.getCouldNotCompute();
+  return SE.getMinusSCEV(X, Y);
+}
+
+/// What kind of expression `S` is: 1 an integer constant (`*V` = its
+/// ConstantInt), 2 an opaque value (SCEVUnknown, `*V` = the value), 3 could
+/// not compute, 0 anything else.
+GPUCC_EXPORT int gpucc_scev_kind(const void *S, LLVMValueRef *V) {
+  const SCEV *X = asScev(S);
+  if (auto *C = dyn_cast<SCEVConstant>(X)) {
+    *V = wrap(C->getValue());
+    return 1;
+  }
+  if (auto *U = dyn_cast<SCEVUnknown>(X)) {
+    *V = wrap(U->getValue());
+    return 2;
+  }
+  return isa<SCEVCouldNotCompute>(X) ? 3 : 0;
+}
+
+/// `S` sign- (Signed) or zero-extended or truncated to `Ty`'s width (`S`
+/// itself when it has that width already).
 GPUCC_EXPORT const void *gpucc_scev_cast(void *FAM, LLVMValueRef F,
                                          const void *S, LLVMTypeRef Ty,
                                          bool Signed) {
   ScalarEvolution &SE = scev(FAM, F);
   Type *T = unwrap(Ty);
   const SCEV *X = asScev(S);
+  if (SE.getTypeSizeInBits(X->getType()) == SE.getTypeSizeInBits(T))
+    return X;
   if (SE.getTypeSizeInBits(X->getType()) > SE.getTypeSizeInBits(T))
     return SE.getTruncateExpr(X, T);
   return Signed ? SE.getSignExtendExpr(X, T) : SE.getZeroExtendExpr(X, T);

@@ -14,9 +14,11 @@ use super::llvm_sys;
 use super::{Fam, Tti};
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::AsTypeRef;
-use inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
+use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue};
+use llvm_sys::core as c;
 use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
-use std::ffi::c_void;
+use llvm_sys::LLVMTypeKind;
+use std::ffi::{c_int, c_void};
 
 #[allow(improper_ctypes)]
 extern "C" {
@@ -68,6 +70,13 @@ extern "C" {
         c: i64,
     ) -> *const c_void;
     fn gpucc_scev_forget(fam: *mut c_void, f: LLVMValueRef, v: LLVMValueRef);
+    fn gpucc_scev_minus(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        a: *const c_void,
+        b: *const c_void,
+    ) -> *const c_void;
+    fn gpucc_scev_kind(s: *const c_void, v: *mut LLVMValueRef) -> c_int;
     fn gpucc_scev_print(s: *const c_void, buf: *mut u8, cap: usize) -> usize;
     fn gpucc_known_non_negative(
         fam: *mut c_void,
@@ -209,6 +218,20 @@ impl<'a> Loops<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Scev(pub(super) *const c_void);
 
+/// What kind of expression a [`Scev`] is ([`Se::kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScevKind<'a> {
+    /// An integer constant.
+    Constant(IntValue<'a>),
+    /// An opaque value (an argument, a load, a phi scalar evolution cannot
+    /// see through, ...): `SCEVUnknown`; the value when it is an integer.
+    Unknown(Option<IntValue<'a>>),
+    /// Scalar evolution could not compute it (`SCEVCouldNotCompute`).
+    CouldNotCompute,
+    /// Any other expression (a sum, a product, an extension, ...).
+    Other,
+}
+
 /// Min/max kinds for [`Se::binary`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScevOp {
@@ -258,7 +281,8 @@ impl<'a> Se<'a> {
         })
     }
 
-    /// `s` sign- or zero-extended (or truncated) to the width of `ty`.
+    /// `s` sign- or zero-extended (or truncated) to the width of `ty` (`s`
+    /// itself when it has that width).
     pub fn cast(&self, s: Scev, ty: impl AsTypeRef, signed: bool) -> Scev {
         // SAFETY: `s` is from this scalar evolution; `ty` is an integer type.
         Scev(unsafe {
@@ -270,6 +294,34 @@ impl<'a> Se<'a> {
                 signed,
             )
         })
+    }
+
+    /// `a - b` (two pointers must have the same base); could not compute
+    /// when the types or the pointers' bases differ.
+    pub fn minus(&self, a: Scev, b: Scev) -> Scev {
+        // SAFETY: both SCEVs come from this function's scalar evolution; the
+        // shim checks the types before subtracting.
+        Scev(unsafe { gpucc_scev_minus(self.fam.raw.as_ptr(), self.f.as_value_ref(), a.0, b.0) })
+    }
+
+    /// What kind of expression `s` is.
+    pub fn kind(&self, s: Scev) -> ScevKind<'a> {
+        let mut v: LLVMValueRef = std::ptr::null_mut();
+        // SAFETY: `s` comes from this function's scalar evolution; the shim
+        // writes `v` for the kinds that have a value.
+        match unsafe { gpucc_scev_kind(s.0, &mut v) } {
+            // SAFETY: the shim wrote a live ConstantInt of this function's
+            // context.
+            1 => ScevKind::Constant(unsafe { IntValue::new(v) }),
+            // SAFETY: the shim wrote a live value; its type is checked
+            // before it is wrapped as an integer.
+            2 => ScevKind::Unknown(unsafe {
+                (c::LLVMGetTypeKind(c::LLVMTypeOf(v)) == LLVMTypeKind::LLVMIntegerTypeKind)
+                    .then(|| IntValue::new(v))
+            }),
+            3 => ScevKind::CouldNotCompute,
+            _ => ScevKind::Other,
+        }
     }
 
     /// The constant `c` of integer type `ty`.

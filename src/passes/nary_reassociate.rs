@@ -108,7 +108,6 @@ use inkwell::IntPredicate;
 use llvm_sys::LLVMOpcode;
 use std::cmp::Ordering;
 
-
 /// The pipeline name.
 pub const NAME: &str = "gpucc-nary-reassociate";
 

@@ -8,7 +8,9 @@
 ; into a GEP offset (b); SLSR turns `(b + x) * n` into the previous row plus
 ; `n` (c); global reassociation and CSE rebuild each row from the one before
 ; (d). Afterwards one multiply by n remains, p01/p02 are p00 + 1/2 elements,
-; p10 is p00 + n elements, p11/p12 are p10 + 1/2, and so on.
+; p10 is p00 + n elements, p11/p12 are p10 + 1/2, and so on. (LLVM 22's
+; SLSR gets there first, by a stride delta of n: p10 is p00 + 4n bytes, with
+; 4n computed once.)
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -27,7 +29,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; V16-NEXT:      [[P02:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P00]], i64 2
 ; V22-NEXT:      [[P02:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P00]], i64 8
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P02]]
-; CHECK-NEXT:    [[P10:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) [[P00]], i64 %n
+; V16-NEXT:      [[P10:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) [[P00]], i64 %n
+; V22-NEXT:      [[ROW:%[^ ]+]] = shl i64 %n, 2
+; V22-NEXT:      [[P10:%[^ ]+]] = getelementptr {{(inbounds )?}}i8, ptr addrspace(1) [[P00]], i64 [[ROW]]
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P10]]
 ; V16-NEXT:      [[P11:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 1
 ; V22-NEXT:      [[P11:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P10]], i64 4
@@ -35,7 +39,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; V16-NEXT:      [[P12:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 2
 ; V22-NEXT:      [[P12:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P10]], i64 8
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P12]]
-; CHECK-NEXT:    [[P20:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) [[P10]], i64 %n
+; V16-NEXT:      [[P20:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) [[P10]], i64 %n
+; V22-NEXT:      [[P20:%[^ ]+]] = getelementptr {{(inbounds )?}}i8, ptr addrspace(1) [[P10]], i64 [[ROW]]
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P20]]
 ; V16-NEXT:      [[P21:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P20]], i64 1
 ; V22-NEXT:      [[P21:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P20]], i64 4
