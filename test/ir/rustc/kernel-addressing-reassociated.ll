@@ -13,7 +13,7 @@
 ; no -C passes at all: the auto-pipeline runs gpucc on the NVPTX module by
 ; itself. submatrix_sum is the gpucc paper's Figure 5 in Rust,
 ; a[(c + y) + (b + x) * n] over a 3x3 block: after the plugin one
-; multiplication by n is left (SLSR steps from row to row by n), and the
+; multiplication by n is left (SLSR steps from row to row by 4n bytes), and the
 ; second and third load of each row are the row's first address plus 4 and
 ; 8 bytes. Without the plugin rustc's IR multiplies by n once per row, and
 ; keeps div64's udiv i64 alone. (llc's NVPTX back end runs LLVM's own
@@ -43,7 +43,8 @@
 ; IR-LABEL: define {{.*}}ptx_kernel void @submatrix_sum(
 ; IR:         mul i64 %n,
 ; IR-NOT:     mul i64
-; IR:         getelementptr float, ptr {{(addrspace\(1\) )?}}%{{.*}}, i64 %n
+; IR:         [[ROW:%.*]] = shl i64 %n, 2
+; IR-NEXT:    getelementptr i8, ptr {{(addrspace\(1\) )?}}%{{.*}}, i64 [[ROW]]
 ; IR-NOT:     mul i64
 ; IR:         ret void
 
