@@ -30,11 +30,12 @@ extern "C" {
 }
 
 /// Where upstream SLSR's output differs between LLVMs for one input and each
-/// version's own tests pin its answer: four things LLVM 22's redesign
-/// (llvm/llvm-project#162930, relanded as #169614) changed. Everything else
-/// of the redesign (the dominator-tree search, path compression, the cost
-/// model, picking the cheapest rewrite, the poison checks) both suites
-/// accept, and `gpucc-slsr` does it on every LLVM.
+/// version's own tests pin its answer: three things LLVM 22's redesign
+/// (llvm/llvm-project#162930, relanded as #169614) changed, and one
+/// `inbounds` rule LLVM 16's tests pin and this pass refuses on LLVM 22.
+/// Everything else of the redesign (the dominator-tree search, path
+/// compression, the cost model, picking the cheapest rewrite, the poison
+/// checks) both suites accept, and `gpucc-slsr` does it on every LLVM.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlsrBehaviour {
     /// A rewritten GEP is always a byte offset, `getelementptr i8, X, bump`
