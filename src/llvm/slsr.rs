@@ -30,9 +30,10 @@ extern "C" {
 }
 
 /// Where upstream SLSR's output differs between LLVMs for one input and each
-/// version's own tests pin its answer: three things LLVM 22's redesign
-/// (llvm/llvm-project#162930, relanded as #169614) changed, and one
-/// `inbounds` rule LLVM 16's tests pin and this pass refuses on LLVM 22.
+/// version's own tests pin its answer: two things LLVM 22's redesign
+/// (llvm/llvm-project#162930, relanded as #169614) changed. The `inbounds`
+/// LLVM 16's tests pin on a reused or trusted basis is unsound and refused
+/// on every LLVM.
 /// Everything else of the redesign (the dominator-tree search, path
 /// compression, the cost model, picking the cheapest rewrite, the poison
 /// checks) both suites accept, and `gpucc-slsr` does it on every LLVM.
@@ -43,13 +44,6 @@ pub struct SlsrBehaviour {
     /// the basis's result element type when the byte bump divides by its
     /// size (LLVM 16: `getelementptr i32, X, s`; its `slsr-gep.ll`).
     pub byte_gep_rewrites: bool,
-    /// A reused basis GEP keeps its `inbounds` (LLVM 16's `slsr-gep.ll`
-    /// pins `%p1 = getelementptr inbounds i32, ...` on the basis), rather
-    /// than losing it unless poison in it is undefined behaviour anyway
-    /// (LLVM 22's `canReuseInstruction` check; its `slsr-gep.ll` pins
-    /// `%p1 = getelementptr i32, ...`). Flags of integer instructions are
-    /// dropped as LLVM 22 drops them on every LLVM.
-    pub reused_basis_keeps_inbounds: bool,
     /// Besides index deltas, a candidate may differ from its basis by its
     /// base or its stride (LLVM 22; its `slsr-add.ll`, `slsr-gep.ll` and
     /// `reassociate-geps-and-slsr-addrspace.ll` rebuild `&arr[2i + 1024]`
@@ -59,37 +53,24 @@ pub struct SlsrBehaviour {
     /// `&in[s]` that way, and its `reassociate-geps-and-slsr-addrspace.ll`
     /// pins `&arr[2i + 1024]` left alone).
     pub base_and_stride_deltas: bool,
-    /// A rewritten GEP keeps the candidate's `inbounds` whenever the basis
-    /// is an `inbounds` GEP, without proof that the basis points into the
-    /// candidate's object (LLVM 16's `slsr-gep.ll` pins it:
-    /// `@slsr_gep_2d`'s `%p1 = getelementptr inbounds i32, ptr %p0, ...`,
-    /// where `&input[s][t]` may be out of bounds for some `t` with
-    /// `&input[2s][t]` in). Unsound in a corner (the basis out of bounds,
-    /// the candidate in), as LLVM 16 is and as the LLVM 16 version of this
-    /// pass was; LLVM 22's row asks for proof (`passes::slsr`, module docs),
-    /// and so fails the same line of LLVM 22's `slsr-gep.ll`, whose basis
-    /// has lost its `inbounds` first. Through speculative execution the
-    /// corner is reached: `&a[i]` hoisted out of its branch is no longer in
-    /// bounds wherever `&a[i + j]` is.
-    pub trusts_inbounds_basis: bool,
 }
 
 /// The row of the LLVM this build is for.
 #[cfg(feature = "llvm22")]
 pub const SLSR_BEHAVIOUR: SlsrBehaviour = SlsrBehaviour {
     byte_gep_rewrites: true,
-    reused_basis_keeps_inbounds: false,
     base_and_stride_deltas: true,
-    trusts_inbounds_basis: false,
 };
 
 /// The row of the LLVM this build is for (LLVM 19 still has LLVM 16's SLSR).
+/// Soundness is no row: where LLVM 16's `slsr-gep.ll` pins an unsound
+/// `inbounds` (`@slsr_gep_2d`, `@slsr_gep_uglygep`: a reused basis that
+/// keeps it, a rewrite that trusts it), this pass refuses it on every LLVM,
+/// and that one LLVM 16 conformance test fails (66/67; see the README).
 #[cfg(not(feature = "llvm22"))]
 pub const SLSR_BEHAVIOUR: SlsrBehaviour = SlsrBehaviour {
     byte_gep_rewrites: false,
-    reused_basis_keeps_inbounds: true,
     base_and_stride_deltas: false,
-    trusts_inbounds_basis: true,
 };
 
 /// Is pointer instruction `i` the address of a load or store (not

@@ -98,8 +98,8 @@
 //! stored through, ...). Beyond upstream, the same holds for a delta value
 //! (LLVM 22 reuses it with its flags: `%d = add nsw %n, %m` for a
 //! `b + (n + m)` that may wrap), walked down to the leaves of `Y`'s SCEV.
-//! Where [`SlsrBehaviour::reused_basis_keeps_inbounds`] is on (LLVM 16), a
-//! GEP keeps its `inbounds` through this. Under LLVM 16's model a basis
+//! A reused basis GEP loses its `inbounds` the same way (upstream LLVM 16
+//! keeps it, and its `slsr-gep.ll` pins that). Under LLVM 16's model a basis
 //! whose factored GEP index `S *nsw c` is sign-extended needs that `nsw` to
 //! mean `c * sext(S)`: such a basis is refused unless the candidate's own
 //! index implies it (`c` between 0 and the candidate's `c'`).
@@ -117,10 +117,10 @@
 //! `&a[i]` hoisted out of its branch by speculative execution, where
 //! `&a[i + j]` is in for `i = -1, j = 1`
 //! (`test/ir/gpucc/paper-figure7-speculation.ll`). LLVM 16's own
-//! `slsr-gep.ll` pins the copy for an `inbounds` `X` (`@slsr_gep_2d`), and
-//! LLVM 16's row keeps it ([`SlsrBehaviour::trusts_inbounds_basis`], as this
-//! pass did before); LLVM 22's row does not, and fails that line of LLVM
-//! 22's `slsr-gep.ll`.
+//! `slsr-gep.ll` pins the copy for an `inbounds` `X` (`@slsr_gep_2d`:
+//! `s = 5, t = -50` puts `&input[s][t]` 100 bytes before the array where
+//! `&input[2s][t]` is its first element), and LLVM 22's pins a rebuilt GEP
+//! that trusts a basis' `inbounds` too: both lines fail here, on purpose.
 //!
 //! *Beyond upstream, also:* a stride delta of a GEP whose strides are
 //! narrower than the index type (the GEP sign-extends them) is taken only
@@ -180,8 +180,7 @@ use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::types::IntType;
 use inkwell::values::{
-    AnyValue, AsValueRef, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode,
-    InstructionValue, IntValue,
+    AnyValue, AsValueRef, BasicValue, BasicValueEnum, FunctionValue, InstructionValue, IntValue,
 };
 use llvm_sys::prelude::LLVMValueRef;
 use std::num::NonZeroU32;
@@ -664,9 +663,6 @@ impl<'a> Search<'_, '_, 'a> {
                 drops.extend(poison::reuse_drops(di, &leaves).ok_or(IntValueOrInst::Delta(v))?);
             }
         }
-        if self.behaviour.reused_basis_keeps_inbounds {
-            drops.retain(|i| i.get_opcode() != InstructionOpcode::GetElementPtr);
-        }
         Ok((drops, x_trusted))
     }
 
@@ -883,14 +879,10 @@ impl<'a> Search<'_, '_, 'a> {
     /// its first indices), or when Y has one variable index and no other
     /// offset and X lies between Y's pointer operand and Y (the index delta
     /// `i` between 0 and `i'`; the stride delta X's own stride, `S' = 2S`).
-    /// LLVM 16's row also takes X's `inbounds` alone (module docs).
     fn in_object(&self, j: usize, k: usize, choice: Choice<'a>) -> bool {
         let (x, c) = (&self.cands[j], &self.cands[k]);
         let xf = flags(x.inst);
         if xf.inbounds && crate::llvm::nary::undefined_if_poison(x.inst) {
-            return true;
-        }
-        if self.behaviour.trusts_inbounds_basis && xf.inbounds {
             return true;
         }
         if ir::dereferenced_after(x.inst) {

@@ -109,7 +109,7 @@ define void @undefined_if_poison_keeps_flags(i32 %b, i32 %s) {
 ; in[s]. LLVM 22's: in[2s] is in[s] plus a stride delta of s (2s = s +nsw s);
 ; in[4s] would need 3s, which no value holds.
 ; CHECK-LABEL: @gep_skips_a_basis_whose_index_may_overflow(
-; V16:           %p1 = getelementptr inbounds i32, ptr %in, i64 %e1
+; V16:           %p1 = getelementptr i32, ptr %in, i64 %e1
 ; V16:           %p4 = getelementptr inbounds i32, ptr %p1,
 ; V16:           [[S:%.*]] = sext i32 %s to i64
 ; V16-NEXT:      %p2 = getelementptr inbounds i32, ptr %p1, i64 [[S]]
@@ -138,10 +138,10 @@ define void @gep_skips_a_basis_whose_index_may_overflow(ptr %in, i32 %s) {
 ; delta is -2s, which no value holds.
 ; CHECK-LABEL: @gep_drops_an_index_nsw_it_does_not_need(
 ; V16:           %s4 = shl i64 %s, 2
-; V16-NEXT:      %p4 = getelementptr inbounds i32, ptr %in, i64 %s4
+; V16-NEXT:      %p4 = getelementptr i32, ptr %in, i64 %s4
 ; V16:           [[BUMP:%.*]] = shl i64 %s, 1
 ; V16-NEXT:      [[NEG:%.*]] = sub i64 0, [[BUMP]]
-; V16-NEXT:      %p2 = getelementptr inbounds i32, ptr %p4, i64 [[NEG]]
+; V16-NEXT:      %p2 = getelementptr i32, ptr %p4, i64 [[NEG]]
 ; V22:           %p2 = getelementptr inbounds i32, ptr %in, i64 %s2
 define void @gep_drops_an_index_nsw_it_does_not_need(ptr %in, i64 %s) {
   %s4 = shl nsw i64 %s, 2

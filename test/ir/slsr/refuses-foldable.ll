@@ -61,7 +61,7 @@ define void @gep_that_folds_is_kept(ptr %in, i64 %s) {
 ; them, so in[2s][t] is rewritten.
 ; CHECK-LABEL: @gep_with_two_variable_indices_does_not_fold(
 ; V16:           [[BUMP:%.*]] = mul i64 %s, 5
-; V16-NEXT:      %p2 = getelementptr inbounds i32, ptr %p1, i64 [[BUMP]]
+; V16-NEXT:      %p2 = getelementptr i32, ptr %p1, i64 [[BUMP]]
 ; V22:           [[BUMP:%.*]] = mul i64 %s, 20
 ; V22-NEXT:      %p2 = getelementptr i8, ptr %p1, i64 [[BUMP]]
 define void @gep_with_two_variable_indices_does_not_fold(ptr %in, i64 %s, i64 %t) {
