@@ -12,6 +12,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 declare void @use(i32)
 declare void @usep(ptr)
+declare void @use64(i64)
 
 ; b +nsw 2s, b +nsw 5s: y = x + 3s without flags. b + 2s lies between b and
 ; b + 5s, so y's flags imply x's: x keeps them.
@@ -156,5 +157,27 @@ define void @inbounds_needs_both(ptr %in, i64 %s) {
   %s3 = mul nsw i64 %s, 3
   %y = getelementptr inbounds i32, ptr %in, i64 %s3
   call void @usep(ptr %y)
+  ret void
+}
+
+; A candidate that is rebuilt and then reused as a basis vouches for nothing:
+; y = c + s and c = x + s make y poison wherever x is. c's nsw implies x's
+; (2s lies between 0 and 3s), but y has no flags: with b = 0 and s = 2^62,
+; 2s overflows while 4s wraps harmlessly. So x and its 2s lose nsw.
+; CHECK-LABEL: @rebuilt_basis_vouches_for_nothing(
+; CHECK:         %s2 = shl i64 %s, 1
+; CHECK-NEXT:    %x = add i64 %b, %s2
+; CHECK-NEXT:    %c = add i64 %x, %s
+; CHECK-NEXT:    %y = add i64 %c, %s
+define void @rebuilt_basis_vouches_for_nothing(i64 %b, i64 %s) {
+  %s2 = shl nsw i64 %s, 1
+  %x = add nsw i64 %b, %s2
+  %s3 = mul nsw i64 %s, 3
+  %c = add nsw i64 %b, %s3
+  %s4 = mul i64 %s, 4
+  %y = add i64 %b, %s4
+  call void @use64(i64 %x)
+  call void @use64(i64 %c)
+  call void @use64(i64 %y)
   ret void
 }
