@@ -870,8 +870,10 @@ impl<'m> Machine<'m> {
                     vec![byte; usize::try_from(len).map_err(|_| Ub("too large".into()))?]
                 } else {
                     let src = pointer(&args[1], name)?;
+                    // memcpy's ranges must be equal or disjoint.
                     if b == Builtin::MemCpy
                         && src.prov == dst.prov
+                        && src.addr != dst.addr
                         && src.addr < dst.addr.saturating_add(len)
                         && dst.addr < src.addr.saturating_add(len)
                     {

@@ -335,6 +335,11 @@ impl Memory {
         Ok(String::from_utf8_lossy(&out).into_owned())
     }
 
+    /// How many objects are static (globals and functions): those below [`HEAP_START`].
+    pub fn statics(&self) -> usize {
+        self.objects.iter().filter(|o| o.base < HEAP_START).count()
+    }
+
     /// Ends the lifetime of object `id` (a returning function's allocas, `free`).
     pub fn kill(&mut self, id: ObjId) {
         self.objects[id].alive = false;

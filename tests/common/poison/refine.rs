@@ -21,7 +21,7 @@ use std::fmt;
 
 use super::exec::{Config, End, Machine, Obs, Run, Seen, Traced};
 use super::ir::{FnId, Layout, Module, ObjId};
-use super::memory::{Byte, Init, Kind};
+use super::memory::{Byte, Init, Kind, Memory};
 use super::value::{from_signed, Ptr, Value};
 
 /// How the objects behind pointer arguments start out.
@@ -182,6 +182,8 @@ pub struct Counts {
     /// Observations compared, and of those where the source value held poison.
     pub observations: u64,
     pub poison_observations: u64,
+    /// Why the source had undefined behaviour, by reason (digits dropped), for reports.
+    pub ub_reasons: BTreeMap<String, u64>,
 }
 
 impl std::ops::AddAssign<&Counts> for Counts {
@@ -194,6 +196,9 @@ impl std::ops::AddAssign<&Counts> for Counts {
         self.compared += o.compared;
         self.observations += o.observations;
         self.poison_observations += o.poison_observations;
+        for (k, v) in &o.ub_reasons {
+            *self.ub_reasons.entry(k.clone()).or_insert(0) += v;
+        }
     }
 }
 
@@ -246,8 +251,14 @@ pub fn check(
 
 /// What comparing one input gave.
 enum Verdict {
-    Skip { ub: bool },
-    Same { observations: u64, poison: u64 },
+    /// The source has undefined behaviour (why), or does not finish (`None`).
+    Skip {
+        ub: Option<String>,
+    },
+    Same {
+        observations: u64,
+        poison: u64,
+    },
     Violated(String, Option<Obs>, Option<Obs>),
     Refused(String),
 }
@@ -360,13 +371,14 @@ impl Pair {
                 .collect();
             report.counts.inputs += 1;
             match self.compare(sf, tf, &input, setup) {
-                Verdict::Skip { ub } => {
-                    if ub {
+                Verdict::Skip { ub } => match ub {
+                    Some(why) => {
                         report.counts.source_ub += 1;
-                    } else {
-                        report.counts.source_timeout += 1;
+                        let key: String = why.chars().filter(|c| !c.is_ascii_digit()).collect();
+                        *report.counts.ub_reasons.entry(key).or_insert(0) += 1;
                     }
-                }
+                    None => report.counts.source_timeout += 1,
+                },
                 Verdict::Same {
                     observations,
                     poison,
@@ -452,8 +464,12 @@ impl Pair {
         };
         let (s, s_objs) = Pair::run(&self.source, sf, input, setup, cfg);
         match &s.end {
-            End::Ub { .. } => return Verdict::Skip { ub: true },
-            End::Timeout => return Verdict::Skip { ub: false },
+            End::Ub { what, .. } => {
+                return Verdict::Skip {
+                    ub: Some(what.clone()),
+                }
+            }
+            End::Timeout => return Verdict::Skip { ub: None },
             End::Refused(why) => return Verdict::Refused(format!("source: {why}")),
             End::Returned => {}
         }
@@ -524,7 +540,12 @@ impl Pair {
                 poison += 1;
             }
             let same_shape = so.what == to.what && so.vals.len() == to.vals.len();
-            if !same_shape || !so.vals.iter().zip(&to.vals).all(|(a, b)| refines(a, b)) {
+            let refined = so
+                .vals
+                .iter()
+                .zip(&to.vals)
+                .all(|(a, b)| refines(&s.memory, a, &t.memory, b));
+            if !same_shape || !refined {
                 return Verdict::Violated(
                     format!("observation {i} differs"),
                     Some(so.clone()),
@@ -573,7 +594,14 @@ impl Pair {
             offsets.dedup();
             for off in offsets {
                 let (x, y) = (so.byte_at(off), to.byte_at(off));
-                if x != Byte::Poison && x != y {
+                let same = match (x, y) {
+                    (Byte::Poison, _) => true,
+                    (Byte::Ptr { ptr: p, part: i }, Byte::Ptr { ptr: q, part: j }) => {
+                        i == j && canon(&s.memory, p) == canon(&t.memory, q)
+                    }
+                    _ => x == y,
+                };
+                if !same {
                     return Some(format!(
                         "memory differs at the end: {label}, byte {off}: source {x:?}, target {y:?}"
                     ));
@@ -672,7 +700,7 @@ impl Pair {
             target_end: t.end.to_string(),
             source_obs: so,
             target_obs: to,
-            differences: first_differences(&s.trace, &t.trace),
+            differences: first_differences(&s.memory, &s.trace, &t.memory, &t.trace),
             source_text: function_text(&self.source_text, &func.name),
             target_text: function_text(&self.target_text, &self.target.functions[tf].name),
         }
@@ -694,27 +722,45 @@ fn kind(v: &Verdict) -> Option<String> {
     Some(format!("{head} {poison}"))
 }
 
+/// A pointer with its object named the same way in both modules (object ids differ when
+/// one module has more globals or functions): by symbol for static objects, by the order of
+/// creation for the others.
+fn canon(mem: &Memory, p: Ptr) -> (Option<String>, u64) {
+    let name = p.prov.map(|id| match &mem.objects[id].kind {
+        Kind::Global(n) => format!("@{n}"),
+        Kind::Function(n) => format!("fn @{n}"),
+        _ => format!("#{}", id - mem.statics()),
+    });
+    (name, p.addr)
+}
+
 /// Whether target observation `t` refines source observation `s`.
-fn refines(s: &Seen, t: &Seen) -> bool {
+fn refines(sm: &Memory, s: &Seen, tm: &Memory, t: &Seen) -> bool {
     match (s, t) {
-        (Seen::Val(a), Seen::Val(b)) => value_refines(a, b),
+        (Seen::Val(a), Seen::Val(b)) => value_refines(sm, a, tm, b),
         _ => s == t,
     }
 }
 
-fn value_refines(a: &Value, b: &Value) -> bool {
+fn value_refines(sm: &Memory, a: &Value, tm: &Memory, b: &Value) -> bool {
     match (a, b) {
         (Value::Poison, _) => true,
         (Value::Vector(x), Value::Vector(y)) | (Value::Aggregate(x), Value::Aggregate(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| value_refines(p, q))
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| value_refines(sm, p, tm, q))
         }
+        (Value::Ptr(p), Value::Ptr(q)) => canon(sm, *p) == canon(tm, *q),
         _ => a == b,
     }
 }
 
 /// The first (up to three) named instructions whose target value does not refine the source
 /// value of the same name and occurrence.
-fn first_differences(source: &[Traced], target: &[Traced]) -> Vec<String> {
+fn first_differences(
+    sm: &Memory,
+    source: &[Traced],
+    tm: &Memory,
+    target: &[Traced],
+) -> Vec<String> {
     let mut seen: BTreeMap<(String, String, usize), &Traced> = BTreeMap::new();
     let mut count: BTreeMap<(String, String), usize> = BTreeMap::new();
     for e in source.iter().filter(|e| !e.name.is_empty()) {
@@ -733,7 +779,7 @@ fn first_differences(source: &[Traced], target: &[Traced]) -> Vec<String> {
         let key = (e.function.clone(), e.name.clone(), *k);
         *k += 1;
         if let Some(s) = seen.get(&key) {
-            if !value_refines(&s.value, &e.value) {
+            if !value_refines(sm, &s.value, tm, &e.value) {
                 out.push(format!(
                     "%{}: source {}, target {}\n      source: {}\n      target: {}",
                     e.name,
