@@ -1,0 +1,394 @@
+//! Refinement of every generated corpus under every gpucc pass and pipeline, by the poison-
+//! and UB-aware interpreter (`tests/common/poison/`, issue 14): where `lli` only compares what
+//! programs print, this also catches a pass that makes a value poison (a kept `nsw`, `nuw`,
+//! `exact`, `inbounds`) or adds undefined behaviour, on inputs no `lli` run tries.
+//!
+//! One test per corpus; each generates `GPUCC_POISON_N` programs (default per corpus below,
+//! seeds from `GPUCC_POISON_SEED`), puts them into modules, runs each pipeline of its table
+//! with `opt -verify-each`, and checks every generated function of the module against the
+//! output on `GPUCC_POISON_INPUTS` inputs per function (default 32):
+//!
+//! | corpus | generator | target | pipelines |
+//! |---|---|---|---|
+//! | divisions | `divgen` | nvptx64 | bypass (both forms), speculative execution, `gpucc-straight-line`, `gpucc` |
+//! | straight-line | `slgen` | nvptx64 | GEP splitting (both forms), SLSR, nary, speculative execution, gpucc's §3.4 order, `gpucc-straight-line`, `gpucc` |
+//! | gep | `gepgen` | host | GEP splitting (both forms) |
+//! | spaces | `spacegen` | nvptx64, amdgcn | memory-space inference (function, module), annotation, `gpucc-straight-line`, `gpucc` |
+//! | shapes | `shapegen` | nvptx64 | every pass and pipeline |
+//!
+//! (The interpreter does not care about the target: the GPU passes run on GPU modules, as in
+//! clang, instead of needing `force`.)
+//!
+//! A test fails on any violation (with a shrunk reproducer; the modules are kept under
+//! `target/tmp/fuzz-failures/poison/`), on any `opt` failure (crash, verifier), on any
+//! refusal (the interpreter met something outside its subset: never skipped), and when a
+//! pipeline changes no function of the corpus (the check would prove nothing). It prints one
+//! `poison-summary` line per corpus and a table per pipeline.
+//!
+//! Run: `cargo test --release --test soundness -- --nocapture`; long runs: `scripts/fuzz.sh`
+//! (`GPUCC_POISON_N=10000`).
+
+#[path = "common/divgen.rs"]
+mod divgen;
+#[path = "common/fuzz_support.rs"]
+mod fuzz_support;
+#[path = "common/gepgen.rs"]
+mod gepgen;
+#[path = "common/irtext.rs"]
+mod irtext;
+#[path = "common/poison/mod.rs"]
+mod poison;
+#[path = "common/shapegen.rs"]
+mod shapegen;
+#[path = "common/slgen.rs"]
+mod slgen;
+#[path = "common/spacegen.rs"]
+mod spacegen;
+
+use std::time::Instant;
+
+use fuzz_support::{
+    env_count, exclusive, host, keep, opt_output, par_map, plugin_text, reset_failures, retarget,
+    slug, Target, NVPTX64,
+};
+use poison::refine::{defined_functions, function_text, Counts};
+use poison::{Fill, Setup};
+
+const KEPT: &str = "poison";
+
+/// One module of a corpus: its name (for reports), text, and the functions to check.
+struct Unit {
+    name: String,
+    text: String,
+    functions: Vec<String>,
+}
+
+/// A pipeline and whether it must change some function of the corpus.
+type Pipelines = &'static [(&'static str, bool)];
+
+/// Counts of one pipeline over a corpus.
+#[derive(Default)]
+struct Cell {
+    counts: Counts,
+    changed: u64,
+    violations: Vec<String>,
+    refusals: Vec<String>,
+    opt_failures: Vec<String>,
+}
+
+/// The functions a generated module wants checked: every function it defines except the
+/// drivers (`main`, `*run*`) and the printing helpers (`emit*`).
+fn checked_functions(text: &str) -> Vec<String> {
+    defined_functions(text)
+        .into_iter()
+        .filter(|f| f != "main" && !f.contains("run") && !f.starts_with("emit"))
+        .collect()
+}
+
+fn units_of(label: &str, n: u64, per_module: u64, render: impl Fn(&[u64]) -> String) -> Vec<Unit> {
+    let first = env_count("GPUCC_POISON_SEED", 0);
+    fuzz_support::seed_batches(first, n, per_module)
+        .into_iter()
+        .map(|seeds| {
+            let text = render(&seeds);
+            Unit {
+                name: fuzz_support::batch_name(label, &seeds),
+                functions: checked_functions(&text),
+                text,
+            }
+        })
+        .collect()
+}
+
+fn setup(base: Setup) -> Setup {
+    Setup {
+        inputs: usize::try_from(env_count("GPUCC_POISON_INPUTS", 32)).expect("fits"),
+        seed: env_count("GPUCC_POISON_SEED", 0),
+        ..base
+    }
+}
+
+/// Runs every pipeline on every unit and checks refinement; fails the test on any problem.
+fn run_corpus(corpus: &str, units: &[Unit], pipelines: Pipelines, setup: &Setup) {
+    let _heavy = exclusive();
+    let kept = format!("{KEPT}/{}", slug(corpus));
+    reset_failures(&kept);
+    let start = Instant::now();
+    let jobs: Vec<(usize, usize)> = (0..units.len())
+        .flat_map(|u| (0..pipelines.len()).map(move |p| (u, p)))
+        .collect();
+    let results = par_map(&jobs, |_, &(u, p)| {
+        let unit = &units[u];
+        let pipeline = pipelines[p].0;
+        let mut cell = Cell::default();
+        let target = match opt_output(pipeline, &unit.text) {
+            Ok(t) => t,
+            Err(e) => {
+                cell.opt_failures
+                    .push(format!("{} [{pipeline}]: {e}", unit.name));
+                return cell;
+            }
+        };
+        let baseline = opt_output("verify", &unit.text).unwrap_or_default();
+        cell.changed = unit
+            .functions
+            .iter()
+            .filter(|f| {
+                fuzz_support::normalize(&function_text(&baseline, f))
+                    != fuzz_support::normalize(&function_text(&target, f))
+            })
+            .count() as u64;
+        match poison::check(&unit.text, &target, &unit.functions, setup) {
+            Err(e) => cell
+                .refusals
+                .push(format!("{} [{pipeline}]: {e}", unit.name)),
+            Ok(r) => {
+                cell.counts += &r.counts;
+                for why in r.refusals {
+                    cell.refusals
+                        .push(format!("{} [{pipeline}]: {why}", unit.name));
+                }
+                for v in r.violations {
+                    let dir = format!("{}-{}", slug(&unit.name), slug(pipeline));
+                    let sub = format!("{kept}/{dir}");
+                    keep(&sub, "source.ll", unit.text.as_bytes());
+                    keep(&sub, "target.ll", target.as_bytes());
+                    let report = keep(&sub, "report.txt", v.to_string().as_bytes());
+                    cell.violations.push(format!(
+                        "{} [{pipeline}] {v}  kept: {}\n",
+                        unit.name,
+                        report
+                            .parent()
+                            .map_or(String::new(), |d| d.display().to_string())
+                    ));
+                }
+            }
+        }
+        cell
+    });
+    let mut cells: Vec<Cell> = pipelines.iter().map(|_| Cell::default()).collect();
+    for (&(_, p), r) in jobs.iter().zip(results) {
+        let c = &mut cells[p];
+        c.counts += &r.counts;
+        c.changed += r.changed;
+        c.violations.extend(r.violations);
+        c.refusals.extend(r.refusals);
+        c.opt_failures.extend(r.opt_failures);
+    }
+    println!(
+        "\n{:<74} {:>6} {:>7} {:>8} {:>8} {:>8} {:>8} {:>5} {:>5} {:>5}",
+        format!("[{corpus}] pipeline"),
+        "funcs",
+        "changed",
+        "inputs",
+        "compared",
+        "src-UB",
+        "poison",
+        "viol",
+        "opt",
+        "refus"
+    );
+    let mut problems = String::new();
+    let mut total = Counts::default();
+    let (mut violations, mut opt_failures, mut refusals) = (0, 0, 0);
+    for ((pipeline, must_change), c) in pipelines.iter().zip(&cells) {
+        println!(
+            "{:<74} {:>6} {:>7} {:>8} {:>8} {:>8} {:>8} {:>5} {:>5} {:>5}",
+            pipeline,
+            c.counts.functions,
+            c.changed,
+            c.counts.inputs,
+            c.counts.compared,
+            c.counts.source_ub,
+            c.counts.poison_observations,
+            c.violations.len(),
+            c.opt_failures.len(),
+            c.refusals.len()
+        );
+        total += &c.counts;
+        violations += c.violations.len();
+        opt_failures += c.opt_failures.len();
+        refusals += c.refusals.len();
+        for v in c.violations.iter().take(3) {
+            problems.push_str(v);
+        }
+        for f in c.opt_failures.iter().take(3) {
+            problems.push_str(&format!("opt failed: {f}\n"));
+        }
+        for r in c.refusals.iter().take(3) {
+            problems.push_str(&format!("refused: {r}\n"));
+        }
+        if *must_change && c.changed == 0 && c.counts.functions > 0 {
+            problems.push_str(&format!(
+                "[{pipeline}] changed no function of the {corpus} corpus: the check proves nothing\n"
+            ));
+        }
+    }
+    let mut reasons: Vec<(u64, String)> = total_reasons(&cells);
+    reasons.sort_by(|a, b| b.cmp(a));
+    for (n, why) in reasons.iter().take(4) {
+        println!("  source UB skipped {n:>8} inputs: {why}");
+    }
+    println!(
+        "(funcs: functions checked; changed: of those the pipeline rewrote; src-UB: inputs \
+         skipped because the source has undefined behaviour; poison: observations where the \
+         source value is poison, on which the target may print anything)"
+    );
+    println!(
+        "poison-summary {corpus}: modules={} functions={} pipelines={} inputs={} compared={} \
+         source-ub={} observations={} violations={violations} opt-failures={opt_failures} \
+         refusals={refusals} elapsed={:.1}s plugin={}",
+        units.len(),
+        total.functions,
+        pipelines.len(),
+        total.inputs,
+        total.compared,
+        total.source_ub,
+        total.observations,
+        start.elapsed().as_secs_f64(),
+        plugin_text()
+    );
+    assert!(problems.is_empty(), "{problems}");
+}
+
+/// The reasons inputs were skipped, over all pipelines' cells: (count, reason).
+fn total_reasons(cells: &[Cell]) -> Vec<(u64, String)> {
+    let mut all = Counts::default();
+    for c in cells {
+        all += &c.counts;
+    }
+    all.ub_reasons.into_iter().map(|(k, v)| (v, k)).collect()
+}
+
+/// The straight-line passes and pipelines, on modules that reach them.
+const STRAIGHT_LINE: Pipelines = &[
+    ("gpucc-separate-const-offset-from-gep", true),
+    ("gpucc-separate-const-offset-from-gep<lower-gep>", true),
+    ("gpucc-slsr", true),
+    ("gpucc-nary-reassociate", true),
+    ("gpucc-speculative-execution", true),
+    (
+        "gpucc-separate-const-offset-from-gep,gpucc-slsr,gvn,gpucc-nary-reassociate,early-cse",
+        true,
+    ),
+    ("gpucc-straight-line", true),
+    ("gpucc", true),
+];
+
+#[test]
+fn division_programs_refine_under_every_pipeline() {
+    const PIPELINES: Pipelines = &[
+        ("gpucc-bypass-slow-division", true),
+        ("gpucc-bypass-slow-division<opaque-slow-path>", true),
+        (
+            "function(gpucc-bypass-slow-division,gpucc-speculative-execution)",
+            true,
+        ),
+        ("gpucc-straight-line", false),
+        ("gpucc", true),
+    ];
+    let n = env_count("GPUCC_POISON_N", 64);
+    let units = units_of("divgen", n, 8, |seeds| {
+        let programs: Vec<divgen::Program> = seeds
+            .iter()
+            .map(|&s| divgen::Program::generate(s))
+            .collect();
+        divgen::render_batch(&programs, NVPTX64.triple, NVPTX64.datalayout)
+    });
+    run_corpus("divisions", &units, PIPELINES, &setup(Setup::default()));
+}
+
+#[test]
+fn straight_line_programs_refine_under_every_pipeline() {
+    let n = env_count("GPUCC_POISON_N", 96);
+    let units = units_of("slgen", n, 16, |seeds| {
+        let programs: Vec<slgen::Program> =
+            seeds.iter().map(|&s| slgen::Program::generate(s)).collect();
+        slgen::render_batch(&programs, NVPTX64.triple, NVPTX64.datalayout)
+    });
+    run_corpus(
+        "straight-line",
+        &units,
+        STRAIGHT_LINE,
+        &setup(Setup::default()),
+    );
+}
+
+#[test]
+fn gep_programs_refine_after_splitting() {
+    const PIPELINES: Pipelines = &[
+        ("gpucc-separate-const-offset-from-gep", true),
+        ("gpucc-separate-const-offset-from-gep<lower-gep>", true),
+    ];
+    let n = env_count("GPUCC_POISON_N", 60);
+    let targets: [Target; 2] = [host(), NVPTX64];
+    for t in targets {
+        let units = units_of(&format!("gepgen-{}", t.name), n, 6, |seeds| {
+            let programs: Vec<gepgen::Program> = seeds
+                .iter()
+                .map(|&s| gepgen::Program::generate(s))
+                .collect();
+            retarget(&gepgen::render(&programs), &t)
+        });
+        // gepgen's functions get a pointer into the middle of a 2 MiB buffer (as its @main).
+        let base = Setup {
+            object_size: 1 << 21,
+            pointer_offsets: vec![1 << 20],
+            ..Setup::default()
+        };
+        run_corpus(&format!("gep/{}", t.name), &units, PIPELINES, &setup(base));
+    }
+}
+
+#[test]
+fn address_space_programs_refine_under_every_pipeline() {
+    const PIPELINES: Pipelines = &[
+        ("function(gpucc-infer-address-spaces)", true),
+        ("gpucc-infer-address-spaces", true),
+        ("gpucc-memspace-annotate", true),
+        ("gpucc-straight-line", false),
+        ("gpucc", true),
+    ];
+    let n = env_count("GPUCC_POISON_N", 60);
+    for gpu in spacegen::Gpu::ALL {
+        let units = units_of(&format!("spacegen-{}", gpu.name()), n, 20, |seeds| {
+            let programs: Vec<spacegen::Program> = seeds
+                .iter()
+                .map(|&s| spacegen::Program::generate(s, gpu))
+                .collect();
+            spacegen::render_batch(&programs)
+        });
+        // Pointer arguments point into objects whose words point at each other, so that the
+        // pointers the programs load lead somewhere.
+        let base = Setup {
+            object_size: 256,
+            pointer_offsets: vec![0, 64],
+            fill: Fill::PointersToArguments,
+            ..Setup::default()
+        };
+        run_corpus(
+            &format!("spaces/{}", gpu.name()),
+            &units,
+            PIPELINES,
+            &setup(base),
+        );
+    }
+}
+
+#[test]
+fn shape_programs_refine_under_every_pipeline() {
+    let n = env_count("GPUCC_POISON_N", 60);
+    let units = units_of("shapegen", n, 10, |seeds| {
+        let programs: Vec<shapegen::Program> = seeds
+            .iter()
+            .map(|&s| shapegen::Program::generate(s))
+            .collect();
+        shapegen::render_batch(&programs, NVPTX64.triple, NVPTX64.datalayout)
+    });
+    let base = Setup {
+        object_size: 512,
+        pointer_offsets: vec![0, 128],
+        ..Setup::default()
+    };
+    run_corpus("shapes", &units, shapegen::PIPELINES, &setup(base));
+}
