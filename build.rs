@@ -1,20 +1,64 @@
-//! Builds the thin C++ shim in `cpp/` against LLVM 16's headers.
+//! Builds the thin C++ shim in `cpp/` against the headers of the LLVM the
+//! Cargo feature picks, and decides what links libLLVM.
 //!
-//! The shim fills exactly the gaps llvm-plugin leaves (LLVM's own analyses,
-//! known bits, remarks, block splitting, upstream `cl::opt`s, fatal errors);
-//! see `cpp/shim.cpp`. Symbols from libLLVM are resolved at load time from the
-//! `opt`/`clang` process; llvm-plugin already links the `LLVM` dylib, which is
-//! the same `libLLVM-16.so.1` those tools use.
+//! | feature | headers (default prefix)  | the plugin links libLLVM? |
+//! |---------|---------------------------|---------------------------|
+//! | llvm16  | /usr/lib/llvm-16          | yes (`libLLVM-16.so`)     |
+//! | llvm19  | /usr/lib/llvm-19          | no                        |
+//! | llvm22  | /usr/lib/llvm-22          | no                        |
+//!
+//! A plugin that does not link libLLVM leaves its LLVM symbols undefined;
+//! they resolve at load time to whichever libLLVM the host process runs:
+//! Debian's in opt-22 and clang-22, rustc's own `libLLVM.so.22.1-rust-*` in
+//! rustc. Test binaries and examples do need a libLLVM to run, so for them
+//! the build links the one of the prefix (`rustc-link-arg-tests`, ...).
+//! `LLVM_SYS_<NNN>_PREFIX` (the variable llvm-sys reads too) moves the prefix.
 
 use std::path::PathBuf;
 use std::process::Command;
 
-fn llvm_config(prefix: &str, arg: &str) -> String {
+/// One row per LLVM: the feature's environment name, llvm-sys's prefix
+/// variable, the default prefix, and whether the cdylib links libLLVM.
+struct Llvm {
+    feature: &'static str,
+    prefix_var: &'static str,
+    default_prefix: &'static str,
+    major: u32,
+    link_plugin: bool,
+}
+
+const LLVMS: &[Llvm] = &[
+    Llvm {
+        feature: "CARGO_FEATURE_LLVM16",
+        prefix_var: "LLVM_SYS_160_PREFIX",
+        default_prefix: "/usr/lib/llvm-16",
+        major: 16,
+        link_plugin: true,
+    },
+    Llvm {
+        feature: "CARGO_FEATURE_LLVM19",
+        prefix_var: "LLVM_SYS_191_PREFIX",
+        default_prefix: "/usr/lib/llvm-19",
+        major: 19,
+        link_plugin: false,
+    },
+    Llvm {
+        feature: "CARGO_FEATURE_LLVM22",
+        prefix_var: "LLVM_SYS_221_PREFIX",
+        default_prefix: "/usr/lib/llvm-22",
+        major: 22,
+        link_plugin: false,
+    },
+];
+
+fn llvm_config(prefix: &str, major: u32, arg: &str) -> String {
     let exe = PathBuf::from(prefix).join("bin").join("llvm-config");
-    let out = Command::new(&exe)
-        .arg(arg)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e} (install llvm-16-dev)", exe.display()));
+    let out = Command::new(&exe).arg(arg).output().unwrap_or_else(|e| {
+        panic!(
+            "cannot run {}: {e} (run scripts/install-deps.sh {major}, or set the prefix)",
+            exe.display()
+        )
+    });
     assert!(out.status.success(), "{} {arg} failed", exe.display());
     String::from_utf8(out.stdout)
         .expect("llvm-config prints UTF-8")
@@ -36,10 +80,28 @@ fn cpp_sources() -> Vec<PathBuf> {
 
 fn main() {
     println!("cargo:rerun-if-changed=cpp");
-    println!("cargo:rerun-if-env-changed=LLVM_SYS_160_PREFIX");
-    let prefix =
-        std::env::var("LLVM_SYS_160_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-16".to_string());
-    let include = llvm_config(&prefix, "--includedir");
+    let chosen: Vec<&Llvm> = LLVMS
+        .iter()
+        .filter(|l| std::env::var_os(l.feature).is_some())
+        .collect();
+    // src/llvm/mod.rs reports zero or several with a compile_error!.
+    let [llvm] = chosen.as_slice() else {
+        return;
+    };
+    println!("cargo:rerun-if-env-changed={}", llvm.prefix_var);
+    let prefix = std::env::var(llvm.prefix_var).unwrap_or_else(|_| llvm.default_prefix.to_string());
+    let version = llvm_config(&prefix, llvm.major, "--version");
+    let major: u32 = version
+        .split('.')
+        .next()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0);
+    assert_eq!(
+        major, llvm.major,
+        "{prefix} holds LLVM {version}, but the feature asks for LLVM {}",
+        llvm.major
+    );
+    let include = llvm_config(&prefix, llvm.major, "--includedir");
 
     cc::Build::new()
         .cpp(true)
@@ -50,6 +112,7 @@ fn main() {
         // classes, so its vtable must not ask for their typeinfo.
         .flag("-fno-rtti")
         .flag("-fvisibility=hidden")
+        .define("NDEBUG", None)
         .define("_GNU_SOURCE", None)
         .define("__STDC_CONSTANT_MACROS", None)
         .define("__STDC_FORMAT_MACROS", None)
@@ -59,7 +122,17 @@ fn main() {
         .files(cpp_sources())
         .compile("gpucc_shim");
 
-    let libdir = llvm_config(&prefix, "--libdir");
+    let libdir = llvm_config(&prefix, llvm.major, "--libdir");
     println!("cargo:rustc-link-search=native={libdir}");
-    println!("cargo:rustc-link-lib=dylib=LLVM-16");
+    if llvm.link_plugin {
+        println!("cargo:rustc-link-lib=dylib=LLVM-{}", llvm.major);
+    } else {
+        // The plugin leaves LLVM's symbols to the host; what runs on its own
+        // (tests, examples, benches) links the prefix's libLLVM.
+        for kind in ["tests", "examples", "benches", "bins"] {
+            println!("cargo:rustc-link-arg-{kind}=-L{libdir}");
+            println!("cargo:rustc-link-arg-{kind}=-Wl,-rpath,{libdir}");
+            println!("cargo:rustc-link-arg-{kind}=-lLLVM");
+        }
+    }
 }

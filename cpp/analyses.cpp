@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "shim_common.h"
+#include "compat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -177,8 +178,8 @@ GPUCC_EXPORT bool gpucc_known_non_negative(void *FAM, LLVMValueRef F,
       WithAssumptions ? &famOf(FAM).getResult<AssumptionAnalysis>(Fn)
                       : nullptr;
   auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(Fn);
-  return isKnownNonNegative(unwrap(V), Fn.getParent()->getDataLayout(), 0, AC,
-                            unwrap<Instruction>(Ctx), &DT);
+  return gpucc::knownNonNegative(unwrap(V), Fn.getParent()->getDataLayout(),
+                                 AC, unwrap<Instruction>(Ctx), &DT);
 }
 
 //===-- Wrap flags (LLVM-C has them from LLVM 17 on) ----------------------===//

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "shim_common.h"
+#include "compat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -83,9 +84,8 @@ GPUCC_EXPORT bool gpucc_nary_add_never_overflows_signed(void *FAM,
     return false;
   auto &AC = famOf(FAM).getResult<AssumptionAnalysis>(Fn);
   auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(Fn);
-  return computeOverflowForSignedAdd(AO, Fn.getParent()->getDataLayout(), &AC,
-                                     unwrap<Instruction>(Ctx), &DT) ==
-         OverflowResult::NeverOverflows;
+  return gpucc::signedAddNeverOverflows(AO, Fn.getParent()->getDataLayout(),
+                                        &AC, unwrap<Instruction>(Ctx), &DT);
 }
 
 /// isGuaranteedNotToBePoison(V).
@@ -108,12 +108,12 @@ GPUCC_EXPORT bool gpucc_nary_undefined_if_poison(LLVMValueRef I) {
 
 /// Does instruction `I` carry poison-generating flags or metadata?
 GPUCC_EXPORT bool gpucc_nary_has_poison_annotations(LLVMValueRef I) {
-  return unwrap<Instruction>(I)->hasPoisonGeneratingFlagsOrMetadata();
+  return gpucc::hasPoisonAnnotations(unwrap<Instruction>(I));
 }
 
 /// Drops the poison-generating flags and metadata of instruction `I`.
 GPUCC_EXPORT void gpucc_nary_drop_poison_annotations(LLVMValueRef I) {
-  unwrap<Instruction>(I)->dropPoisonGeneratingFlagsAndMetadata();
+  gpucc::dropPoisonAnnotations(unwrap<Instruction>(I));
 }
 
 //===-- Values, types, data layout ----------------------------------------===//

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "shim_common.h"
+#include "compat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -115,8 +116,7 @@ GPUCC_EXPORT bool gpucc_sepgep_no_common_bits(void *FAM, LLVMValueRef F,
                                               LLVMValueRef Cxt) {
   auto *I = unwrap<Instruction>(Cxt);
   auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
-  return haveNoCommonBitsSet(unwrap(A), unwrap(B), layoutOf(I), nullptr, I,
-                             &DT);
+  return gpucc::noCommonBits(unwrap(A), unwrap(B), layoutOf(I), I, &DT);
 }
 
 /// The exact size of the object `Obj` (an alloca, a global with a definitive
@@ -144,7 +144,7 @@ GPUCC_EXPORT LLVMValueRef gpucc_sepgep_strip_inbounds_offsets(LLVMValueRef P,
   Value *V = unwrap(P);
   APInt Off(DL.getIndexTypeSizeInBits(V->getType()), 0);
   Value *Base = V->stripAndAccumulateInBoundsConstantOffsets(DL, Off);
-  *Fits = Off.getMinSignedBits() <= 64;
+  *Fits = Off.getSignificantBits() <= 64;
   *Offset = *Fits ? Off.getSExtValue() : 0;
   return wrap(Base);
 }

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "shim_common.h"
+#include "compat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/StringRef.h"
@@ -245,7 +246,7 @@ GPUCC_EXPORT bool gpucc_rewrite_mem_intrinsic_pointer(LLVMValueRef Call,
     Overload.push_back(MT->getRawSource()->getType());
   Overload.push_back(MI->getLength()->getType());
   MI->setCalledFunction(
-      Intrinsic::getDeclaration(M, MI->getIntrinsicID(), Overload));
+      gpucc::intrinsicDeclaration(M, MI->getIntrinsicID(), Overload));
   return true;
 }
 
@@ -332,17 +333,17 @@ GPUCC_EXPORT bool gpucc_rewrite_intrinsic_pointer(void *FAM,
   switch (II->getIntrinsicID()) {
   case Intrinsic::objectsize:
     II->setArgOperand(0, New);
-    II->setCalledFunction(Intrinsic::getDeclaration(
+    II->setCalledFunction(gpucc::intrinsicDeclaration(
         M, Intrinsic::objectsize, {II->getType(), New->getType()}));
     return true;
   case Intrinsic::masked_gather:
     II->setArgOperand(0, New);
-    II->setCalledFunction(Intrinsic::getDeclaration(
+    II->setCalledFunction(gpucc::intrinsicDeclaration(
         M, Intrinsic::masked_gather, {II->getType(), New->getType()}));
     return true;
   case Intrinsic::masked_scatter:
     II->setArgOperand(1, New);
-    II->setCalledFunction(Intrinsic::getDeclaration(
+    II->setCalledFunction(gpucc::intrinsicDeclaration(
         M, Intrinsic::masked_scatter,
         {II->getArgOperand(0)->getType(), New->getType()}));
     return true;

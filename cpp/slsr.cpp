@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "shim_common.h"
+#include "compat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/ValueTracking.h"

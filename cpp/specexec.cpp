@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "shim_common.h"
+#include "compat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
@@ -78,7 +79,7 @@ GPUCC_EXPORT bool gpucc_tti_size_latency_cost(const void *TTI, LLVMValueRef I,
       unwrap<Instruction>(I), TargetTransformInfo::TCK_SizeAndLatency);
   if (!C.isValid())
     return false;
-  *Cost = *C.getValue();
+  *Cost = gpucc::costValue(C);
   return true;
 }
 

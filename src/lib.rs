@@ -1,16 +1,17 @@
 //! gpucc-passes: the GPU optimizations of Google's gpucc compiler (Wu et al.,
-//! CGO 2016) as a plugin for LLVM 16's `opt` and `clang`.
+//! CGO 2016) as a plugin for LLVM 16's or LLVM 22's `opt`, `clang` and
+//! (LLVM 22) `rustc -Z llvm-plugins`.
 //!
 //! ```text
-//! opt-16 -load-pass-plugin target/release/libgpucc_passes.so \
-//!        -passes=gpucc-bypass-slow-division -S kernel.ll
-//! clang-16 -O2 -fpass-plugin=target/release/libgpucc_passes.so ...   # auto-pipeline
+//! opt-16 -load-pass-plugin $(scripts/plugin.sh 16) -passes=gpucc-bypass-slow-division -S k.ll
+//! clang-22 -O2 -fpass-plugin=$(scripts/plugin.sh 22) ...   # auto-pipeline
 //! ```
 //!
-//! Layout: `plugin` registers names (the only user of llvm-plugin, with
-//! `llvm::edge`); `passes` holds one file per pass; `analysis` shared facts;
-//! `llvm` every `unsafe` and FFI call, over the C++ shim in `cpp/`; `params`
-//! LLVM-style pass parameters; `debug` GPUCC_DEBUG / GPUCC_BISECT.
+//! Layout: `plugin` names the passes (version-free); `llvm::edge` and
+//! `cpp/plugin.cpp` carry them to LLVM; `passes` holds one file per pass;
+//! `analysis` shared facts; `llvm` every `unsafe`, FFI call and LLVM-version
+//! difference, over the C++ shim in `cpp/`; `params` LLVM-style pass
+//! parameters; `debug` GPUCC_DEBUG / GPUCC_BISECT.
 
 pub mod analysis;
 pub mod debug;
@@ -21,7 +22,7 @@ mod plugin;
 
 /// The entry point LLVM looks up after `dlopen`ing the plugin.
 #[no_mangle]
-pub extern "C" fn llvmGetPassPluginInfo() -> llvm_plugin::PassPluginLibraryInfo {
+pub extern "C" fn llvmGetPassPluginInfo() -> llvm::edge::PassPluginLibraryInfo {
     llvm::edge::plugin_info()
 }
 

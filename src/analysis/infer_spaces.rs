@@ -31,6 +31,7 @@
 
 use super::addr_space::Space;
 use super::fxhash::FxHashMap;
+use crate::llvm::llvm_sys;
 use crate::llvm::{self, Tti};
 use inkwell::values::{
     AsValueRef, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, PointerValue,

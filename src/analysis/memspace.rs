@@ -30,6 +30,7 @@
 //! Rules, AMDGPU (flat 0; LLVM 16's `AMDGPUAliasAnalysis`): see
 //! [`amdgpu_may_alias`]; constant 4 and constant-32-bit 6 are read-only.
 
+use crate::llvm::llvm_sys;
 use crate::llvm::{self, TtiRef};
 use inkwell::values::{AsValueRef, InstructionOpcode, PointerValue};
 use llvm_sys::prelude::LLVMValueRef;

@@ -1,10 +1,11 @@
 //! The Rust half of `gpucc-memspace-aa`: the functions the shim's AA result
-//! calls (`extern "C"`, never unwinding), and its registration.
+//! calls (`extern "C"`, never unwinding). `cpp/plugin.cpp` registers it.
 //!
 //! LLVM's AA interface is a C++ class, so the class lives in `cpp/shim.cpp`;
 //! every answer comes from `analysis::memspace`.
 
-use super::{ffi, TtiRef};
+use super::llvm_sys;
+use super::TtiRef;
 use crate::analysis::memspace::{self, FunctionInfo, Rules};
 use crate::guarded;
 use inkwell::values::{FunctionValue, PointerValue};
@@ -13,16 +14,6 @@ use std::ffi::c_void;
 
 /// The pipeline name of the alias analysis (`-aa-pipeline=`).
 pub const NAME: &str = "gpucc-memspace-aa";
-
-/// Registers the AA with the PassBuilder LLVM hands the plugin.
-///
-/// # Safety
-/// `builder` must be the live `llvm::PassBuilder *` of the registration
-/// callback.
-pub(crate) unsafe fn register_memspace_aa(builder: *mut c_void) {
-    // SAFETY: per the contract above.
-    unsafe { ffi::gpucc_register_memspace_aa(builder) }
-}
 
 /// What the AA keeps of `f`: its rules and whether it is a kernel.
 pub fn function_info(f: FunctionValue<'_>) -> FunctionInfo {

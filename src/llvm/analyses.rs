@@ -10,6 +10,7 @@
 //! edits keep the dominator tree and loop info valid, and scalar evolution
 //! must be told about erased or changed values with [`Se::forget`].
 
+use super::llvm_sys;
 use super::{Fam, Tti};
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::AsTypeRef;

@@ -1,14 +1,23 @@
 //! Raw declarations of the C++ shim (`cpp/shim.cpp`). Private to `src/llvm`:
 //! every function here has a safe wrapper in a sibling module.
 
-use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMUseRef, LLVMValueRef};
+use super::llvm_sys::prelude::{
+    LLVMBasicBlockRef, LLVMModuleRef, LLVMTypeRef, LLVMUseRef, LLVMValueRef,
+};
 use std::ffi::{c_char, c_int, c_void};
 
 extern "C" {
     pub(super) fn gpucc_fatal(msg: *const c_char, len: usize) -> !;
+    pub(super) fn gpucc_plugin_api_version() -> u32;
+    pub(super) fn gpucc_host_llvm_version(
+        major: *mut u32,
+        minor: *mut u32,
+        patch: *mut u32,
+    ) -> bool;
+    pub(super) fn gpucc_register_callbacks(builder: *mut c_void);
+    pub(super) fn gpucc_module_fam(mam: *mut c_void, m: LLVMModuleRef) -> *mut c_void;
     pub(super) fn gpucc_operand_no(u: LLVMUseRef) -> u32;
     pub(super) fn gpucc_pointer_operand(v: LLVMValueRef, i: u32) -> LLVMValueRef;
-    pub(super) fn gpucc_register_memspace_aa(builder: *mut c_void);
     pub(super) fn gpucc_underlying_object(p: LLVMValueRef) -> LLVMValueRef;
     pub(super) fn gpucc_argument_has_attr(a: LLVMValueRef, name: *const c_char, len: usize)
         -> bool;

@@ -1,14 +1,49 @@
-//! The only home of `unsafe` and `extern "C"` in gpucc-passes.
+//! The only home of `unsafe`, `extern "C"` and LLVM-version differences in
+//! gpucc-passes.
 //!
-//! * `ffi`: raw declarations of the C++ shim (`cpp/shim.cpp`), private here.
-//! * `edge`: converts llvm-plugin's handles (inkwell 0.5) into the inkwell 0.11
-//!   handles the passes use. Nothing outside `src/plugin.rs` and this folder
-//!   knows llvm-plugin exists, so the LLVM 22 build can replace the edge alone.
-//! * this file: safe wrappers over the shim and the few LLVM-C calls inkwell
-//!   does not offer (RAUW with any value, take-name, module triple, ...).
+//! * `ffi`: raw declarations of the C++ shim (`cpp/*.cpp`), private here.
+//! * `edge`: the registration edge: what `llvmGetPassPluginInfo` returns, the
+//!   `gpucc_rs_*` entry points the C++ pass classes of `cpp/plugin.cpp` call,
+//!   and the module handles module passes get. Nothing else crosses.
+//! * this file: the LLVM version table (one row per supported LLVM, chosen
+//!   by Cargo feature), and safe wrappers over the shim and the few LLVM-C
+//!   calls inkwell does not offer (RAUW with any value, take-name, module
+//!   triple, ...).
 //!
 //! Every `unsafe` block says why it is sound. Handles carry the lifetime of
 //! the IR they came from; none may be kept after `opt` regains control.
+
+// One row per LLVM: the llvm-sys crate of that version (under one name for
+// the rest of the crate), the major version, and the plugin version string.
+#[cfg(not(any(feature = "llvm16", feature = "llvm19", feature = "llvm22")))]
+compile_error!("pick the LLVM to build for: --features llvm16, llvm19 or llvm22");
+#[cfg(any(
+    all(feature = "llvm16", feature = "llvm19"),
+    all(feature = "llvm16", feature = "llvm22"),
+    all(feature = "llvm19", feature = "llvm22")
+))]
+compile_error!("pick exactly one LLVM: use --no-default-features with llvm19 or llvm22");
+
+#[cfg(feature = "llvm16")]
+pub use llvm_sys_160 as llvm_sys;
+#[cfg(feature = "llvm16")]
+pub const LLVM_MAJOR: u32 = 16;
+#[cfg(feature = "llvm16")]
+const PLUGIN_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+llvm16\0");
+
+#[cfg(all(feature = "llvm19", not(feature = "llvm16")))]
+pub use llvm_sys_191 as llvm_sys;
+#[cfg(all(feature = "llvm19", not(feature = "llvm16")))]
+pub const LLVM_MAJOR: u32 = 19;
+#[cfg(all(feature = "llvm19", not(feature = "llvm16")))]
+const PLUGIN_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+llvm19\0");
+
+#[cfg(all(feature = "llvm22", not(feature = "llvm16"), not(feature = "llvm19")))]
+pub use llvm_sys_221 as llvm_sys;
+#[cfg(all(feature = "llvm22", not(feature = "llvm16"), not(feature = "llvm19")))]
+pub const LLVM_MAJOR: u32 = 22;
+#[cfg(all(feature = "llvm22", not(feature = "llvm16"), not(feature = "llvm19")))]
+const PLUGIN_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+llvm22\0");
 
 pub mod aa;
 pub mod analyses;
@@ -17,7 +52,6 @@ mod ffi;
 pub mod nary;
 pub mod openmp;
 pub mod openmp_sm;
-pub mod pipeline;
 pub mod sepgep;
 pub mod slsr;
 pub mod specexec;

@@ -13,6 +13,7 @@
 //! depend on the order of a hash map keyed by it.
 
 use super::analyses::{Facts, Se};
+use super::llvm_sys;
 use super::{Fam, Tti};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::{Builder, BuilderError};

@@ -3,6 +3,7 @@
 //! `Module` disposes the module when dropped, so it is never dropped here), and
 //! questions about users and value kinds.
 
+use super::llvm_sys;
 use inkwell::module::Module;
 use inkwell::values::{AsValueRef, FunctionValue};
 use llvm_sys::core as c;

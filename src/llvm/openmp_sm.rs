@@ -3,6 +3,7 @@
 //! function lookup and insertion without an owning inkwell `Module` (dropping
 //! one we did not create would free `opt`'s module), and debug locations.
 
+use super::llvm_sys;
 use inkwell::types::{AsTypeRef, FunctionType};
 use inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
 use llvm_sys::core as c;

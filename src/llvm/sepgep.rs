@@ -5,6 +5,7 @@
 //! `::Create`, so a constant operand stays an instruction operand).
 
 use super::analyses::Facts;
+use super::llvm_sys;
 use super::Tti;
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::{Builder, BuilderError};

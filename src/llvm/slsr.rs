@@ -12,6 +12,7 @@
 //! * Building: [`gep_before`] and [`i8_pointer_like`]; everything else the
 //!   pass builds with inkwell's safe builder.
 
+use super::llvm_sys;
 use inkwell::types::AsTypeRef;
 use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue, PointerValue};
 use llvm_sys::core as c;

@@ -5,6 +5,7 @@
 //! (`getSinglePredecessor`, `getSingleSuccessor`), and dropping the facts
 //! that would make a hoisted call undefined.
 
+use super::llvm_sys;
 use super::Tti;
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{AsValueRef, InstructionValue};

@@ -64,6 +64,7 @@
 use crate::analysis::fxhash::FxHashMap;
 use crate::analysis::target::Target;
 use crate::debug;
+use crate::llvm::llvm_sys;
 use crate::llvm::{self, RemarkKind};
 use crate::params::{self, Kind, ParamError, Spec, Value};
 use crate::passes::{Changed, FunctionPass, PassCx};

@@ -48,6 +48,7 @@
 
 use crate::analysis::fxhash::FxHashMap;
 use crate::analysis::infer_spaces::{self, Inference};
+use crate::llvm::llvm_sys;
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::params::{self, ParamError};
 use crate::passes::{Changed, FunctionPass, PassCx};

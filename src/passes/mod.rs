@@ -2,8 +2,8 @@
 //! trait, the per-run context [`PassCx`] and the [`Changed`] result.
 //!
 //! Passes see inkwell 0.11 handles and the safe wrappers of `crate::llvm`;
-//! they never see llvm-plugin, which stays at the registration edge
-//! (`src/plugin.rs`).
+//! they never see the registration edge (`src/plugin.rs`, `llvm::edge`) or
+//! which LLVM they run in.
 #![forbid(unsafe_code)]
 
 pub mod bypass_slow_division;

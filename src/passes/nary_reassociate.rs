@@ -90,6 +90,7 @@
 use crate::analysis::fxhash::{FxHashMap, FxHasher};
 use crate::debug;
 use crate::llvm::analyses::{self, Assumptions, DomTree, Facts, Flags, Loops};
+use crate::llvm::llvm_sys;
 use crate::llvm::nary::{self, AnyVal, Expr, ExprOp, GepStep, Sx};
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::passes::{Changed, FunctionPass, PassCx};

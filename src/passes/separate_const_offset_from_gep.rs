@@ -62,12 +62,18 @@
 //!    would be undefined behaviour.
 //!
 //! *`inbounds`.* The variadic base loses `inbounds` (its offset may leave the
-//! object: `a` can be -4 in `p[a + 5]`), and the constant GEP keeps the
-//! original's, as in LLVM 16, whose conformance tests pin both. Strictly,
-//! LangRef's `inbounds` on the constant GEP also asks that the variadic base
-//! be in bounds, which the original GEP did not promise; LLVM 16 relies on
-//! it anyway and so do we (the tests leave no choice). Where LLVM 16 invents
-//! `inbounds` outright we do not: after the swap of step 5 it marks
+//! object: `a` can be -4 in `p[a + 5]`). The constant GEP keeps the
+//! original's only when every step from the object to the original address
+//! is non-negative: the constant offset, and every variable index left in
+//! the base, known non-negative (zero-extended, masked, ...). Then the base
+//! and base + offset lie between the object's start and the original,
+//! in-bounds address, as LangRef asks of each. LLVM 16 kept `inbounds`
+//! whenever the original had it; with `a = -4` above, `p + 4*a` is outside
+//! the object and the result is poison where the input was not. Upstream
+//! fixed it after 16 (llvm/llvm-project#130616, #159515), and
+//! `../shared/conformance/superseded.txt` scores LLVM 16's six tests of it
+//! against the corrected expectation. LLVM 16 also invents `inbounds`
+//! outright, which we do not: after the swap of step 5 it marks
 //! `base + offset` inbounds whenever the base object's size is known, even
 //! when the offset passes its end (we require the offset within the object),
 //! and it keeps `inbounds` on an offset whose sum overflowed (below).
@@ -111,7 +117,8 @@
 use crate::analysis::const_offset::{self, Blocked, CastKind, Found, IndexSite, Link};
 use crate::analysis::fxhash::FxHashMap;
 use crate::debug;
-use crate::llvm::analyses::{self, DomTree, Facts, Loops};
+use crate::llvm::analyses::{self, Assumptions, DomTree, Facts, Loops};
+use crate::llvm::llvm_sys;
 use crate::llvm::sepgep::{self, BinOp, CastFrom, CastOp, GepLayout, IndexStep};
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::params::{self, Kind, ParamError, Spec, Value};
@@ -586,9 +593,14 @@ fn apply<'ctx>(
             llvm::delete_dead(&[i]);
         }
     }
-    // The constant GEP keeps the original's inbounds, unless the offset
-    // wrapped around.
-    let was_inbounds = analyses::flags(gep).inbounds && exact;
+    // The constant GEP keeps the original's inbounds only when the walk from
+    // the base object to the original address never steps back: then the
+    // variadic base and base + offset both lie between the object's start
+    // and the original, in-bounds address (module docs, *inbounds*).
+    let was_inbounds = analyses::flags(gep).inbounds
+        && exact
+        && byte_offset >= 0
+        && variable_indices_non_negative(p, env);
     analyses::set_flags(
         gep,
         analyses::Flags {
@@ -661,6 +673,17 @@ fn apply<'ctx>(
         format!("split {name} into a variadic base and a constant offset of {byte_offset} bytes")
     });
     true
+}
+
+/// Is every variable sequential index left in the split GEP known to be
+/// non-negative? Struct field offsets are never negative; a sequential
+/// index counts with its stride, which is never negative either. Pinned by
+/// `test/ir/separate-const-offset-from-gep/inbounds-needs-non-negative-steps.ll`.
+fn variable_indices_non_negative<'ctx>(p: &GepPlan<'ctx>, env: &Env<'ctx>) -> bool {
+    variable_steps(p).into_iter().all(|(idx, _)| {
+        env.facts
+            .known_non_negative(idx, p.gep, Assumptions::Ignored)
+    })
 }
 
 /// `value` as a constant of the index type (sign-extended or truncated).

@@ -107,6 +107,7 @@ use crate::analysis::fxhash::FxHashMap;
 use crate::analysis::slsr_candidates::{self, Candidate, Const, Form};
 use crate::debug;
 use crate::llvm::analyses::{self, flags, DomTree, Se};
+use crate::llvm::llvm_sys;
 use crate::llvm::slsr::{self as ir, Layout, TypeRef};
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::params::{self, Kind, ParamError, Spec, Value};

@@ -31,6 +31,7 @@
 
 use crate::analysis::addr_space::Space;
 use crate::analysis::fxhash::FxHashMap;
+use crate::llvm::llvm_sys;
 use crate::llvm::{self, Fam, RemarkKind};
 use crate::passes::PassCx;
 use inkwell::module::Linkage;

@@ -105,6 +105,7 @@
 use crate::analysis::fxhash::FxHashMap;
 use crate::debug;
 use crate::llvm::analyses::move_before;
+use crate::llvm::llvm_sys;
 use crate::llvm::specexec::{self as sx, DebugIntrinsic};
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::params::{self, Kind, ParamError, Spec, Value};

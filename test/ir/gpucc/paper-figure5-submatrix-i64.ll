@@ -21,21 +21,21 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:         [[I00:%[^ ]+]] = add i64 %c, [[R0]]
 ; CHECK-NEXT:    [[P00:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) %a, i64 [[I00]]
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P00]]
-; CHECK-NEXT:    [[P01:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) [[P00]], i64 1
+; CHECK-NEXT:    [[P01:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P00]], i64 1
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P01]]
-; CHECK-NEXT:    [[P02:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) [[P00]], i64 2
+; CHECK-NEXT:    [[P02:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P00]], i64 2
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P02]]
 ; CHECK-NEXT:    [[P10:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) [[P00]], i64 %n
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P10]]
-; CHECK-NEXT:    [[P11:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) [[P10]], i64 1
+; CHECK-NEXT:    [[P11:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 1
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P11]]
-; CHECK-NEXT:    [[P12:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) [[P10]], i64 2
+; CHECK-NEXT:    [[P12:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 2
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P12]]
 ; CHECK-NEXT:    [[P20:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) [[P10]], i64 %n
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P20]]
-; CHECK-NEXT:    [[P21:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) [[P20]], i64 1
+; CHECK-NEXT:    [[P21:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P20]], i64 1
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P21]]
-; CHECK-NEXT:    [[P22:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) [[P20]], i64 2
+; CHECK-NEXT:    [[P22:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P20]], i64 2
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P22]]
 ; CHECK-NOT:     mul
 ; CHECK:         ret void

@@ -23,25 +23,25 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    [[X00:%[^ ]+]] = sext i32 [[I00]] to i64
 ; CHECK-NEXT:    [[P00:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) %a, i64 [[X00]]
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P00]]
-; CHECK-NEXT:    [[P01:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) [[P00]], i64 1
+; CHECK-NEXT:    [[P01:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P00]], i64 1
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P01]]
-; CHECK-NEXT:    [[P02:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) [[P00]], i64 2
+; CHECK-NEXT:    [[P02:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P00]], i64 2
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P02]]
 ; CHECK-NEXT:    [[I10:%[^ ]+]] = add i32 [[I00]], %n
 ; CHECK-NEXT:    [[X10:%[^ ]+]] = sext i32 [[I10]] to i64
 ; CHECK-NEXT:    [[P10:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) %a, i64 [[X10]]
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P10]]
-; CHECK-NEXT:    [[P11:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) [[P10]], i64 1
+; CHECK-NEXT:    [[P11:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 1
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P11]]
-; CHECK-NEXT:    [[P12:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) [[P10]], i64 2
+; CHECK-NEXT:    [[P12:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 2
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P12]]
 ; CHECK-NEXT:    [[I20:%[^ ]+]] = add i32 [[I10]], %n
 ; CHECK-NEXT:    [[X20:%[^ ]+]] = sext i32 [[I20]] to i64
 ; CHECK-NEXT:    [[P20:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) %a, i64 [[X20]]
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P20]]
-; CHECK-NEXT:    [[P21:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) [[P20]], i64 1
+; CHECK-NEXT:    [[P21:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P20]], i64 1
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P21]]
-; CHECK-NEXT:    [[P22:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) [[P20]], i64 2
+; CHECK-NEXT:    [[P22:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P20]], i64 2
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P22]]
 ; CHECK-NOT:     mul
 ; CHECK:         ret void

@@ -21,7 +21,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; grid[x + 1][y + 2] => &grid[x][y] + (32 + 2) floats
 ; CHECK-LABEL: @two_indices(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr [32 x [32 x float]], ptr @grid, i64 0, i64 %x, i64 %y
-; CHECK-NEXT:    %q = getelementptr inbounds float, ptr [[BASE]], i64 34
+; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 34
 define ptr @two_indices(i64 %x, i64 %y) {
   %x1 = add nsw i64 %x, 1
   %y2 = add nsw i64 %y, 2
@@ -43,7 +43,7 @@ define ptr @constant_index_joins(ptr %p, i64 %y) {
 ; CHECK-LABEL: @struct_field_stays(
 ; CHECK-NEXT:    [[I:%.*]] = sext i32 %i to i64
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr [1024 x %S], ptr @structs, i64 0, i64 [[I]], i32 1
-; CHECK-NEXT:    %q = getelementptr inbounds double, ptr [[BASE]], i64 10
+; CHECK-NEXT:    %q = getelementptr double, ptr [[BASE]], i64 10
 define ptr @struct_field_stays(i32 %i) {
   %a = add nsw i32 %i, 5
   %s = sext i32 %a to i64
@@ -55,7 +55,7 @@ define ptr @struct_field_stays(i32 %i) {
 ; multiple of 8, so the offset is in bytes.
 ; CHECK-LABEL: @packed_struct_offset_in_bytes(
 ; CHECK:         [[BASE:%.*]] = getelementptr [1024 x %Packed], ptr %s, i64 0, i64 {{%.*}}, i32 1, i64 {{%.*}}
-; CHECK-NEXT:    %uglygep = getelementptr inbounds i8, ptr [[BASE]], i64 100
+; CHECK-NEXT:    %uglygep = getelementptr i8, ptr [[BASE]], i64 100
 ; CHECK-NEXT:    ret ptr %uglygep
 define ptr @packed_struct_offset_in_bytes(ptr %s, i32 %i, i32 %j) {
   %j3 = add nsw i32 %j, 3
@@ -71,7 +71,7 @@ define ptr @packed_struct_offset_in_bytes(ptr %s, i32 %i, i32 %j) {
 ; LLVM 16's NVPTX/split-gep.ll).
 ; CHECK-LABEL: @negative_offset(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr %Outer, ptr %p, i64 0, i32 3, i64 %i, i32 1
-; CHECK-NEXT:    %q = getelementptr inbounds %Inner, ptr [[BASE]], i64 -3
+; CHECK-NEXT:    %q = getelementptr %Inner, ptr [[BASE]], i64 -3
 define ptr @negative_offset(ptr %p, i64 %i) {
   %a = add nsw i64 %i, -2
   %q = getelementptr inbounds %Outer, ptr %p, i64 0, i32 3, i64 %a, i32 1
@@ -82,7 +82,7 @@ define ptr @negative_offset(ptr %p, i64 %i) {
 ; and then part of the offset: 2416 bytes, 151 %Inner).
 ; CHECK-LABEL: @wide_constant_index(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr %Outer, ptr %p, i64 0, i32 3, i64 %i, i32 1
-; CHECK-NEXT:    %q = getelementptr inbounds %Inner, ptr [[BASE]], i64 151
+; CHECK-NEXT:    %q = getelementptr %Inner, ptr [[BASE]], i64 151
 ; CHECK-NOT:     trunc
 define ptr @wide_constant_index(ptr %p, i64 %i) {
   %q = getelementptr inbounds %Outer, ptr %p, i65 1, i32 3, i64 %i, i32 1
@@ -94,7 +94,7 @@ define ptr @wide_constant_index(ptr %p, i64 %i) {
 ; CHECK-NEXT:    [[I1:%.*]] = sext i32 %i to i64
 ; CHECK-NEXT:    [[I2:%.*]] = sext i32 %i to i64
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr [32 x [32 x float]], ptr @grid, i64 0, i64 [[I1]], i64 [[I2]]
-; CHECK-NEXT:    %q = getelementptr inbounds float, ptr [[BASE]], i64 99
+; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 99
 define ptr @same_index_twice(i32 %i) {
   %a = add nsw i32 %i, 3
   %s = sext i32 %a to i64

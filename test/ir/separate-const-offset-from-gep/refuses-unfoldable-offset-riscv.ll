@@ -8,7 +8,7 @@ target triple = "riscv64-unknown-elf"
 
 ; CHECK-LABEL: @fits_12_bits(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr i64, ptr %p, i64 %i
-; CHECK-NEXT:    %q = getelementptr inbounds i64, ptr [[BASE]], i64 255
+; CHECK-NEXT:    %q = getelementptr i64, ptr [[BASE]], i64 255
 define ptr @fits_12_bits(ptr %p, i64 %i) {
   %a = add i64 %i, 255
   %q = getelementptr inbounds i64, ptr %p, i64 %a
@@ -26,7 +26,7 @@ define ptr @does_not_fit(ptr %p, i64 %i) {
 
 ; CHECK-LABEL: @negative_fits(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr i64, ptr %p, i64 %i
-; CHECK-NEXT:    %q = getelementptr inbounds i64, ptr [[BASE]], i64 -256
+; CHECK-NEXT:    %q = getelementptr i64, ptr [[BASE]], i64 -256
 define ptr @negative_fits(ptr %p, i64 %i) {
   %a = add i64 %i, -256
   %q = getelementptr inbounds i64, ptr %p, i64 %a

@@ -14,7 +14,7 @@ target triple = "amdgcn-amd-amdhsa"
 ; 4092 bytes: folded.
 ; CHECK-LABEL: @global_4092_bytes(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr addrspace(1) %p, i64 %i
-; CHECK-NEXT:    %q = getelementptr inbounds float, ptr addrspace(1) [[BASE]], i64 1023
+; CHECK-NEXT:    %q = getelementptr float, ptr addrspace(1) [[BASE]], i64 1023
 define float @global_4092_bytes(ptr addrspace(1) %p, i64 %i) #0 {
   %a = add i64 %i, 1023
   %q = getelementptr inbounds float, ptr addrspace(1) %p, i64 %a
@@ -37,7 +37,7 @@ define float @global_4096_bytes(ptr addrspace(1) %p, i64 %i) #0 {
 ; LDS takes 16 bits: 4096 bytes fold there.
 ; CHECK-LABEL: @lds_4096_bytes(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr addrspace(3) %p, i32 %i
-; CHECK-NEXT:    %q = getelementptr inbounds float, ptr addrspace(3) [[BASE]], i32 1024
+; CHECK-NEXT:    %q = getelementptr float, ptr addrspace(3) [[BASE]], i32 1024
 define float @lds_4096_bytes(ptr addrspace(3) %p, i32 %i) #0 {
   %a = add i32 %i, 1024
   %q = getelementptr inbounds float, ptr addrspace(3) %p, i32 %a

@@ -19,7 +19,7 @@ declare void @use(float)
 ; CHECK:         call void @use
 ; CHECK-NEXT:    [[E:%.*]] = sext i32 %xy to i64
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %input, i64 [[E]]
-; CHECK-NEXT:    %p1 = getelementptr inbounds float, ptr [[BASE]], i64 5
+; CHECK-NEXT:    %p1 = getelementptr float, ptr [[BASE]], i64 5
 define void @reunion(i32 %x, i32 %y, ptr %input) {
 entry:
   %xy = add nsw i32 %x, %y

@@ -22,7 +22,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: @small_object(
 ; CHECK-NEXT:    [[I:%.*]] = sext i32 %i to i64
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr [32 x [32 x float]], ptr @small, i64 0, i64 [[I]], i64 %j
-; CHECK-NEXT:    %q = getelementptr inbounds float, ptr [[BASE]], i64 32
+; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 32
 define ptr @small_object(i32 %i, i64 %j) {
   %a = add i32 %i, 1
   %s = sext i32 %a to i64

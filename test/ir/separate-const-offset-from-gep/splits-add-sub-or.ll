@@ -11,7 +11,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; p[i + 5] => &p[i] + 5
 ; CHECK-LABEL: @add_constant(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 %i
-; CHECK-NEXT:    %q = getelementptr inbounds float, ptr [[BASE]], i64 5
+; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 5
 ; CHECK-NEXT:    ret ptr %q
 define ptr @add_constant(ptr %p, i64 %i) {
   %j = add i64 %i, 5
@@ -32,7 +32,7 @@ define ptr @add_constant_on_the_left(ptr %p, i64 %i) {
 ; p[i - 3] => &p[i] - 3
 ; CHECK-LABEL: @sub_constant(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 %i
-; CHECK-NEXT:    %q = getelementptr inbounds float, ptr [[BASE]], i64 -3
+; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 -3
 define ptr @sub_constant(ptr %p, i64 %i) {
   %j = sub i64 %i, 3
   %q = getelementptr inbounds float, ptr %p, i64 %j
@@ -43,7 +43,7 @@ define ptr @sub_constant(ptr %p, i64 %i) {
 ; CHECK-LABEL: @sub_from_constant(
 ; CHECK-NEXT:    [[J:%.*]] = sub i64 0, %i
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[J]]
-; CHECK-NEXT:    %q = getelementptr inbounds float, ptr [[BASE]], i64 7
+; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 7
 define ptr @sub_from_constant(ptr %p, i64 %i) {
   %j = sub i64 7, %i
   %q = getelementptr inbounds float, ptr %p, i64 %j

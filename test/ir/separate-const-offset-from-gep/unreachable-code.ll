@@ -25,7 +25,7 @@ dead:
 ; CHECK-LABEL: @reachable_beside_unreachable(
 ; CHECK:       entry:
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr i8, ptr addrspace(3) %p, i64 %i
-; CHECK-NEXT:    %q = getelementptr inbounds i8, ptr addrspace(3) [[BASE]], i64 8
+; CHECK-NEXT:    %q = getelementptr i8, ptr addrspace(3) [[BASE]], i64 8
 ; CHECK:       dead:
 ; CHECK-NEXT:    %j = add i64 %i, 4
 ; CHECK-NEXT:    %r = getelementptr inbounds i8, ptr addrspace(3) %p, i64 %j

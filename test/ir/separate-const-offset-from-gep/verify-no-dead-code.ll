@@ -24,7 +24,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    [[S:%.*]] = add i64 [[X]], [[Y]]
 ; CHECK-NEXT:    [[I:%.*]] = add i64 [[S]], %b5
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[I]]
-; CHECK-NEXT:    %q = getelementptr inbounds float, ptr [[BASE]], i64 1
+; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 1
 ; CHECK-NEXT:    ret ptr %q
 define ptr @leaves_nothing_dead(ptr %p, i32 %x, i32 %y, i64 %b, ptr %out) {
   %x1 = add nsw i32 %x, 1
