@@ -45,6 +45,7 @@ mod slgen;
 #[path = "common/spacegen.rs"]
 mod spacegen;
 
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 use fuzz_support::{
@@ -85,25 +86,40 @@ fn checked_functions(text: &str) -> Vec<String> {
         .collect()
 }
 
-fn units_of(label: &str, n: u64, per_module: u64, render: impl Fn(&[u64]) -> String) -> Vec<Unit> {
+/// Known-good argument rows per function, from the generators.
+type Known = BTreeMap<String, Vec<Vec<i128>>>;
+
+/// The corpus `label`: `n` programs from `GPUCC_POISON_SEED`, `per_module` to a module;
+/// `render` gives a module's text and its functions' known rows.
+fn units_of(
+    label: &str,
+    n: u64,
+    per_module: u64,
+    render: impl Fn(&[u64]) -> (String, Known),
+) -> (Vec<Unit>, Known) {
     let first = env_count("GPUCC_POISON_SEED", 0);
-    fuzz_support::seed_batches(first, n, per_module)
+    let mut known = Known::new();
+    let units = fuzz_support::seed_batches(first, n, per_module)
         .into_iter()
         .map(|seeds| {
-            let text = render(&seeds);
+            let (text, rows) = render(&seeds);
+            known.extend(rows);
             Unit {
                 name: fuzz_support::batch_name(label, &seeds),
                 functions: checked_functions(&text),
                 text,
             }
         })
-        .collect()
+        .collect();
+    (units, known)
 }
 
-fn setup(base: Setup) -> Setup {
+/// `base` with the inputs per function and the seed from the environment, and `known`.
+fn setup(base: Setup, known: Known) -> Setup {
     Setup {
         inputs: usize::try_from(env_count("GPUCC_POISON_INPUTS", 32)).expect("fits"),
         seed: env_count("GPUCC_POISON_SEED", 0),
+        known,
         ..base
     }
 }
@@ -236,7 +252,7 @@ fn run_corpus(corpus: &str, units: &[Unit], pipelines: Pipelines, setup: &Setup)
     );
     println!(
         "poison-summary {corpus}: modules={} functions={} pipelines={} inputs={} compared={} \
-         source-ub={} observations={} violations={violations} opt-failures={opt_failures} \
+         source-ub={} observations={} memory-bytes={} violations={violations} opt-failures={opt_failures} \
          refusals={refusals} elapsed={:.1}s plugin={}",
         units.len(),
         total.functions,
@@ -245,6 +261,7 @@ fn run_corpus(corpus: &str, units: &[Unit], pipelines: Pipelines, setup: &Setup)
         total.compared,
         total.source_ub,
         total.observations,
+        total.bytes,
         start.elapsed().as_secs_f64(),
         plugin_text()
     );
@@ -288,30 +305,29 @@ fn division_programs_refine_under_every_pipeline() {
         ("gpucc", true),
     ];
     let n = env_count("GPUCC_POISON_N", 64);
-    let units = units_of("divgen", n, 8, |seeds| {
+    let (units, known) = units_of("divgen", n, 8, |seeds| {
         let programs: Vec<divgen::Program> = seeds
             .iter()
             .map(|&s| divgen::Program::generate(s))
             .collect();
-        divgen::render_batch(&programs, NVPTX64.triple, NVPTX64.datalayout)
+        let text = divgen::render_batch(&programs, NVPTX64.triple, NVPTX64.datalayout);
+        (text, programs.iter().flat_map(|p| p.batch_rows()).collect())
     });
-    run_corpus("divisions", &units, PIPELINES, &setup(Setup::default()));
+    let setup = setup(Setup::default(), known);
+    run_corpus("divisions", &units, PIPELINES, &setup);
 }
 
 #[test]
 fn straight_line_programs_refine_under_every_pipeline() {
     let n = env_count("GPUCC_POISON_N", 96);
-    let units = units_of("slgen", n, 16, |seeds| {
+    let (units, known) = units_of("slgen", n, 16, |seeds| {
         let programs: Vec<slgen::Program> =
             seeds.iter().map(|&s| slgen::Program::generate(s)).collect();
-        slgen::render_batch(&programs, NVPTX64.triple, NVPTX64.datalayout)
+        let text = slgen::render_batch(&programs, NVPTX64.triple, NVPTX64.datalayout);
+        (text, programs.iter().flat_map(|p| p.batch_rows()).collect())
     });
-    run_corpus(
-        "straight-line",
-        &units,
-        STRAIGHT_LINE,
-        &setup(Setup::default()),
-    );
+    let setup = setup(Setup::default(), known);
+    run_corpus("straight-line", &units, STRAIGHT_LINE, &setup);
 }
 
 #[test]
@@ -322,21 +338,24 @@ fn gep_programs_refine_after_splitting() {
     ];
     let n = env_count("GPUCC_POISON_N", 60);
     let targets: [Target; 2] = [host(), NVPTX64];
+    // gepgen's functions get a pointer into the middle of a 2 MiB buffer (as its @main).
+    let middle = 1 << 20;
     for t in targets {
-        let units = units_of(&format!("gepgen-{}", t.name), n, 6, |seeds| {
+        let (units, known) = units_of(&format!("gepgen-{}", t.name), n, 6, |seeds| {
             let programs: Vec<gepgen::Program> = seeds
                 .iter()
                 .map(|&s| gepgen::Program::generate(s))
                 .collect();
-            retarget(&gepgen::render(&programs), &t)
+            let text = retarget(&gepgen::render(&programs), &t);
+            (text, programs.iter().flat_map(|p| p.rows(middle)).collect())
         });
-        // gepgen's functions get a pointer into the middle of a 2 MiB buffer (as its @main).
         let base = Setup {
             object_size: 1 << 21,
             pointer_offsets: vec![1 << 20],
             ..Setup::default()
         };
-        run_corpus(&format!("gep/{}", t.name), &units, PIPELINES, &setup(base));
+        let setup = setup(base, known);
+        run_corpus(&format!("gep/{}", t.name), &units, PIPELINES, &setup);
     }
 }
 
@@ -351,12 +370,12 @@ fn address_space_programs_refine_under_every_pipeline() {
     ];
     let n = env_count("GPUCC_POISON_N", 60);
     for gpu in spacegen::Gpu::ALL {
-        let units = units_of(&format!("spacegen-{}", gpu.name()), n, 20, |seeds| {
+        let (units, known) = units_of(&format!("spacegen-{}", gpu.name()), n, 20, |seeds| {
             let programs: Vec<spacegen::Program> = seeds
                 .iter()
                 .map(|&s| spacegen::Program::generate(s, gpu))
                 .collect();
-            spacegen::render_batch(&programs)
+            (spacegen::render_batch(&programs), Known::new())
         });
         // Pointer arguments point into objects whose words point at each other, so that the
         // pointers the programs load lead somewhere.
@@ -366,29 +385,101 @@ fn address_space_programs_refine_under_every_pipeline() {
             fill: Fill::PointersToArguments,
             ..Setup::default()
         };
-        run_corpus(
-            &format!("spaces/{}", gpu.name()),
-            &units,
-            PIPELINES,
-            &setup(base),
-        );
+        let setup = setup(base, known);
+        run_corpus(&format!("spaces/{}", gpu.name()), &units, PIPELINES, &setup);
     }
 }
 
 #[test]
 fn shape_programs_refine_under_every_pipeline() {
     let n = env_count("GPUCC_POISON_N", 60);
-    let units = units_of("shapegen", n, 10, |seeds| {
+    let (units, known) = units_of("shapegen", n, 10, |seeds| {
         let programs: Vec<shapegen::Program> = seeds
             .iter()
             .map(|&s| shapegen::Program::generate(s))
             .collect();
-        shapegen::render_batch(&programs, NVPTX64.triple, NVPTX64.datalayout)
+        let text = shapegen::render_batch(&programs, NVPTX64.triple, NVPTX64.datalayout);
+        (text, Known::new())
     });
     let base = Setup {
         object_size: 512,
         pointer_offsets: vec![0, 128],
         ..Setup::default()
     };
-    run_corpus("shapes", &units, shapegen::PIPELINES, &setup(base));
+    let setup = setup(base, known);
+    run_corpus("shapes", &units, shapegen::PIPELINES, &setup);
+}
+
+/// The check has teeth: flags planted on the lines a pipeline rewrote (an `nsw` on a rebuilt
+/// add, an `inbounds` on a split GEP, `exact` on the bypass's fast division) must be caught.
+#[test]
+fn planted_flags_are_caught() {
+    let _heavy = exclusive();
+    let sl: Vec<slgen::Program> = (0..16).map(slgen::Program::generate).collect();
+    let sl_text = slgen::render_batch(&sl, NVPTX64.triple, NVPTX64.datalayout);
+    let dg: Vec<divgen::Program> = (0..8).map(divgen::Program::generate).collect();
+    let dg_text = divgen::render_batch(&dg, NVPTX64.triple, NVPTX64.datalayout);
+    let plants: [(&str, &str, &str, &str, &str); 3] = [
+        (
+            "nsw on a rebuilt add",
+            "slsr",
+            "gpucc-slsr",
+            " = add i64 ",
+            " = add nsw i64 ",
+        ),
+        (
+            "inbounds on a split GEP",
+            "sepgep",
+            "gpucc-separate-const-offset-from-gep",
+            " = getelementptr i",
+            " = getelementptr inbounds i",
+        ),
+        (
+            "exact on the fast division",
+            "bypass",
+            "gpucc-bypass-slow-division",
+            " = udiv i32 ",
+            " = udiv exact i32 ",
+        ),
+    ];
+    for (what, corpus, pipeline, from, to) in plants {
+        let (text, known): (&str, Known) = if corpus == "bypass" {
+            (&dg_text, dg.iter().flat_map(|p| p.batch_rows()).collect())
+        } else {
+            (&sl_text, sl.iter().flat_map(|p| p.batch_rows()).collect())
+        };
+        let good = opt_output(pipeline, text).expect("the pipeline runs");
+        let baseline = opt_output("verify", text).expect("the module verifies");
+        let old: std::collections::BTreeSet<&str> = baseline.lines().collect();
+        // Only lines the pipeline wrote: the plant is a bug of the pass, not of the input.
+        let planted: String = good
+            .lines()
+            .map(|l| {
+                if old.contains(l) || l.contains("inbounds") && to.contains("inbounds") {
+                    l.to_string()
+                } else {
+                    l.replace(from, to)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_ne!(
+            planted, good,
+            "{what}: nothing to plant in {pipeline}'s output"
+        );
+        let functions = checked_functions(text);
+        let setup = setup(Setup::default(), known);
+        let clean = poison::check(text, &good, &functions, &setup).expect("checks");
+        assert!(
+            clean.violations.is_empty(),
+            "{what}: the real output must pass"
+        );
+        let r = poison::check(text, &planted, &functions, &setup).expect("checks");
+        println!(
+            "planted {what:?} in {pipeline}: caught in {} of {} functions",
+            r.violations.len(),
+            functions.len()
+        );
+        assert!(!r.violations.is_empty(), "planted {what:?} went unnoticed");
+    }
 }

@@ -10,6 +10,8 @@ use std::sync::Arc;
 
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
+// The llvm-sys of the LLVM this build is for, as the library re-exports it.
+use gpucc_passes::llvm::llvm_sys;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::target::*;

@@ -44,9 +44,6 @@
 // Shared by several test binaries; each uses a different part.
 #![allow(dead_code)]
 
-// The test binary must link libLLVM for inkwell; the package's library brings it.
-use gpucc_passes as _;
-
 pub mod decode;
 pub mod exec;
 pub mod flags;
