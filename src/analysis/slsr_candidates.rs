@@ -46,7 +46,9 @@ use crate::llvm::analyses::{flags, DomTree, Scev, ScevOp, Se};
 use crate::llvm::slsr::{self as ir, GepShape, GepStep, IntOp, Layout, TypeRef};
 use crate::llvm::Tti;
 use inkwell::types::IntType;
-use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue, IntValue};
+use inkwell::values::{
+    BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue,
+};
 use std::num::NonZeroU32;
 
 /// An integer constant of 1 to 128 bits in two's complement, as LLVM's
@@ -207,6 +209,19 @@ pub struct Term<'a> {
     pub nsw_essential: bool,
 }
 
+impl<'a> Candidate<'a> {
+    /// The IR values `B` is made of, in operand order.
+    pub fn base_values(&self) -> Vec<BasicValueEnum<'a>> {
+        match self.base_parts {
+            BaseParts::Value(v) => vec![v.into()],
+            BaseParts::Gep { skip } => (0..crate::llvm::operand_count(&self.inst))
+                .filter(|&k| k != skip)
+                .filter_map(|k| crate::llvm::operand(&self.inst, k))
+                .collect(),
+        }
+    }
+}
+
 impl Term<'_> {
     /// `S` itself: `1 * S`.
     fn itself() -> Self {
@@ -230,12 +245,27 @@ impl Term<'_> {
     }
 }
 
+/// Where a candidate's `B` is in the IR. Two candidates share a key when
+/// their bases have one SCEV, which reads `add nsw x, y` and `add x, y`
+/// alike: the IR values tell apart a base that may be poison from one that
+/// may not (`passes::slsr`'s poison guard).
+#[derive(Clone, Copy, Debug)]
+pub enum BaseParts<'a> {
+    /// `B` is this value (`Add`, `Mul`).
+    Value(IntValue<'a>),
+    /// `B` is the GEP without its operand `skip`, the candidate's index
+    /// (`Gep`): the pointer and the other indices.
+    Gep { skip: u32 },
+}
+
 /// One candidate: `inst` computes `form(base, index, stride)`.
 #[derive(Clone, Copy, Debug)]
 pub struct Candidate<'a> {
     pub form: Form,
     /// The SCEV of `B` (the key).
     pub base: Scev,
+    /// The IR values `B` is made of.
+    pub base_parts: BaseParts<'a>,
     /// `i`, in the instruction's type (`Gep`: bytes, in the index type).
     pub index: Const,
     /// `S`.
@@ -391,6 +421,7 @@ impl<'a> Collector<'_, 'a> {
         self.push(Candidate {
             form: Form::Add,
             base,
+            base_parts: BaseParts::Value(lhs),
             index,
             stride,
             inst,
@@ -448,6 +479,7 @@ impl<'a> Collector<'_, 'a> {
         self.push(Candidate {
             form: Form::Mul,
             base: self.se.of(b),
+            base_parts: BaseParts::Value(b),
             index,
             stride: rhs,
             inst,
@@ -516,6 +548,7 @@ impl<'a> Collector<'_, 'a> {
                 .fold(ptr_scev, |acc, (_, o)| self.se.binary(ScevOp::Add, acc, *o));
             let g = GepSite {
                 inst,
+                operand: u32::try_from(k + 1).expect("gpucc-slsr: GEP operand counts fit u32"),
                 base,
                 size,
                 idx_bits,
@@ -595,6 +628,7 @@ impl<'a> Collector<'_, 'a> {
         self.push(Candidate {
             form: Form::Gep,
             base: g.base,
+            base_parts: BaseParts::Gep { skip: g.operand },
             index,
             stride,
             inst: g.inst,
@@ -660,6 +694,8 @@ impl<'a> Collector<'_, 'a> {
 /// What the candidates of one GEP index share.
 struct GepSite<'a> {
     inst: InstructionValue<'a>,
+    /// The operand number of the index.
+    operand: u32,
     base: Scev,
     size: u64,
     idx_bits: u32,

@@ -72,9 +72,18 @@
 //! A flag that is not implied is dropped from `X` (or its `i * S`), which only
 //! makes it more defined. A rewritten GEP is `inbounds` only if both `Y` and
 //! `X` were (upstream copies `Y`'s alone, though `X` may point out of bounds).
-//! Not handled (as upstream): bases that are different instructions with the
-//! same SCEV but different flags, and an `inbounds` basis that is out of
-//! bounds where `Y` is not.
+//! A `Y` that is rebuilt and then reused as the basis of another candidate
+//! `Z` passes `X`'s poison on to `Z`: `X`'s flags must then be implied by
+//! `Z` as well (and a rebuilt GEP that others are rebuilt from stays
+//! `inbounds` only if it lies between `X` and each of them). And
+//! since SCEV reads `add nsw a, 1` and `add a, 1` alike, `X`'s base may be
+//! another IR value than `Y`'s: such a basis is refused when its base is
+//! computed with any flag (`PoisonousBasis`). An `inbounds` GEP basis `X`
+//! keeps the flag only if `Y` is inbounds and `X`'s offset lies between `B`
+//! and `Y` (so `X` is in the object wherever `Y` is); else `X` loses it and
+//! the rewrite is not inbounds (upstream keeps both). (The poison check of
+//! `tests/soundness.rs` found the first two; the third is the same argument
+//! for `inbounds`. Upstream has none of these guards.)
 //!
 //! Beyond upstream also: a GEP bump of `-1 * S` with `S` narrower than the
 //! index is negated after sign extension (`sext(0 - S)` is wrong for
@@ -115,7 +124,7 @@ use crate::passes::{Changed, FunctionPass, PassCx};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::values::{
-    AnyValue, AsValueRef, BasicValue, FunctionValue, InstructionValue, IntValue,
+    AnyValue, AsValueRef, BasicValue, BasicValueEnum, FunctionValue, InstructionValue, IntValue,
 };
 use llvm_sys::prelude::LLVMValueRef;
 use std::num::NonZeroU32;
@@ -205,6 +214,10 @@ enum Poison<'a> {
     EssentialNsw { term: IntValue<'a> },
     /// A flag to drop sits on a constant expression.
     ConstantExpr { term: IntValue<'a> },
+    /// The basis's `B` is another IR value than the candidate's (SCEV calls
+    /// them equal) and is computed with flags that may make it poison where
+    /// the candidate's is not.
+    BaseFlags { part: BasicValueEnum<'a> },
 }
 
 /// Flags to clear on one instruction.
@@ -213,6 +226,7 @@ struct Drop<'a> {
     inst: InstructionValue<'a>,
     nsw: bool,
     nuw: bool,
+    inbounds: bool,
 }
 
 /// A candidate's chosen basis, and the flags reusing it costs.
@@ -345,6 +359,12 @@ fn between_signed(a: Option<i128>, b: Option<i128>) -> bool {
     }
 }
 
+/// Does byte offset `c` lie between `x` and `z` (signed, either order)?
+fn offset_between(x: Const, c: Const, z: Const) -> bool {
+    let (x, c, z) = (x.signed(), c.signed(), z.signed());
+    (x <= c && c <= z) || (z <= c && c <= x)
+}
+
 fn between_unsigned(a: Option<u128>, b: Option<u128>) -> bool {
     matches!((a, b), (Some(a), Some(b)) if a <= b)
 }
@@ -352,19 +372,14 @@ fn between_unsigned(a: Option<u128>, b: Option<u128>) -> bool {
 /// Can `x` be the basis of `c` without making `c`'s new value poison where
 /// the old one was not? `Ok` lists the flags of `x`'s instructions that must
 /// go (module docs, "Overflow flags"); `Err` when a flag that cannot go may
-/// not hold. `c_implies` is false when `c`'s new value is itself reused as
-/// a basis: then `c`'s own flags vouch for nothing. Pinned by
-/// `test/ir/slsr/overflow-flags.ll`.
-fn guard<'a>(
-    x: &Candidate<'a>,
-    c: &Candidate<'a>,
-    c_implies: bool,
-) -> Result<Vec<Drop<'a>>, Poison<'a>> {
+/// not hold. Pinned by `test/ir/slsr/overflow-flags.ll`.
+fn guard<'a>(x: &Candidate<'a>, c: &Candidate<'a>) -> Result<Vec<Drop<'a>>, Poison<'a>> {
+    base_guard(x, c)?;
     let (xt, ct) = (&x.term, &c.term);
     // Does `c` being defined imply that `x`'s `i * S` (`B + i`) does not
     // overflow? (It lies between 0 and `c`'s, which does not.)
-    let keep_nsw = c_implies && ct.nsw_exact && between_signed(xt.signed, ct.signed);
-    let keep_nuw = c_implies && ct.nuw_exact && between_unsigned(xt.unsigned, ct.unsigned);
+    let keep_nsw = ct.nsw_exact && between_signed(xt.signed, ct.signed);
+    let keep_nuw = ct.nuw_exact && between_unsigned(xt.unsigned, ct.unsigned);
     let mut drops = Vec::new();
     let mut drop = |v: IntValue<'a>, nsw: bool, nuw: bool| -> Result<(), Poison<'a>> {
         if !nsw && !nuw {
@@ -373,7 +388,12 @@ fn guard<'a>(
         let Some(inst) = v.as_instruction() else {
             return Err(Poison::ConstantExpr { term: v });
         };
-        drops.push(Drop { inst, nsw, nuw });
+        drops.push(Drop {
+            inst,
+            nsw,
+            nuw,
+            inbounds: false,
+        });
         Ok(())
     };
     if let Some(term) = xt.value {
@@ -384,12 +404,7 @@ fn guard<'a>(
         }
         drop(term, drop_nsw, ft.nuw && !keep_nuw)?;
     }
-    let fx = flags(x.inst);
-    let fc = if c_implies {
-        flags(c.inst)
-    } else {
-        analyses::Flags::default()
-    };
+    let (fx, fc) = (flags(x.inst), flags(c.inst));
     let x_value = || x.inst.as_any_value_enum().into_int_value();
     match c.form {
         // `B + i*S` lies between `B` and `B + i'*S`.
@@ -407,11 +422,97 @@ fn guard<'a>(
                 fx.nuw && !(same && fc.nuw && ct.nuw_exact),
             )?
         }
-        // A GEP has no nsw/nuw of its own in LLVM 16; its inbounds is
-        // handled by the rewrite.
-        Form::Gep => {}
+        // A GEP has no nsw/nuw of its own in LLVM 16. An inbounds `X` is
+        // poison out of its object: it must be in the object wherever `c` is,
+        // which holds when `c` is inbounds and `X`'s offset lies between `B`'s
+        // (0) and `c`'s. Else `X` loses inbounds (and the rewrite is not
+        // inbounds). Pinned by @inbounds_basis_outside_the_candidate in
+        // overflow-flags.ll.
+        Form::Gep => {
+            let zero = Const::new(x.index.bits(), 0);
+            let inside = fc.inbounds && offset_between(zero, x.index, c.index);
+            if fx.inbounds && !inside {
+                drops.push(Drop {
+                    inst: x.inst,
+                    nsw: false,
+                    nuw: false,
+                    inbounds: true,
+                });
+            }
+        }
     }
     Ok(drops)
+}
+
+/// SCEV reads `add nsw x, y` and `add x, y` alike, so `x`'s `B` may be
+/// another IR value than `c`'s, defined with flags, and poison where `c`'s is
+/// not: reusing `x` would bring that poison into `c`. A part of `x`'s `B`
+/// that is not `c`'s must be computed without flags. Pinned by
+/// @same_scev_base_with_flags in overflow-flags.ll.
+fn base_guard<'a>(x: &Candidate<'a>, c: &Candidate<'a>) -> Result<(), Poison<'a>> {
+    let (xb, cb) = (x.base_values(), c.base_values());
+    let aligned = xb.len() == cb.len();
+    for (k, part) in xb.iter().enumerate() {
+        if aligned && part.as_value_ref() == cb[k].as_value_ref() {
+            continue;
+        }
+        let mut budget = FLAG_WALK_BUDGET;
+        if flags_in_tree(*part, &mut budget) {
+            return Err(Poison::BaseFlags { part: *part });
+        }
+    }
+    Ok(())
+}
+
+/// Values [`flags_in_tree`] looks at before it gives up (and says yes).
+const FLAG_WALK_BUDGET: u32 = 32;
+
+/// Could `v` be poison because of a flag (`nsw`, `nuw`, `exact`,
+/// `inbounds`) on it or on a value it is computed from? Walks arithmetic,
+/// casts, GEPs and selects; a phi, a load, a call or an exhausted `budget`
+/// answer yes (SCEV may see through a phi; the others have no flags a SCEV
+/// would ignore, but a walk that stops must not say no).
+fn flags_in_tree(v: BasicValueEnum<'_>, budget: &mut u32) -> bool {
+    use inkwell::values::InstructionOpcode as O;
+    let Some(op) = llvm::operator_opcode(v) else {
+        // An argument, a global, a plain constant.
+        return false;
+    };
+    if *budget == 0 {
+        return true;
+    }
+    *budget -= 1;
+    let f = flags(v);
+    if f.nsw || f.nuw || f.exact || f.inbounds {
+        return true;
+    }
+    match op {
+        O::Add
+        | O::Sub
+        | O::Mul
+        | O::Shl
+        | O::LShr
+        | O::AShr
+        | O::UDiv
+        | O::SDiv
+        | O::URem
+        | O::SRem
+        | O::And
+        | O::Or
+        | O::Xor
+        | O::Trunc
+        | O::ZExt
+        | O::SExt
+        | O::GetElementPtr
+        | O::PtrToInt
+        | O::IntToPtr
+        | O::BitCast
+        | O::AddrSpaceCast
+        | O::Select => llvm::operands(v)
+            .into_iter()
+            .any(|o| flags_in_tree(o, budget)),
+        _ => true,
+    }
 }
 
 /// What the basis search found for one candidate.
@@ -468,7 +569,7 @@ fn find_basis<'a>(
             note.get_or_insert(Note::BeyondScan { basis: j });
             break;
         }
-        match guard(x, c, true) {
+        match guard(x, c) {
             Ok(drops) => {
                 return Found {
                     choice: Some(Choice { basis: j, drops }),
@@ -521,16 +622,16 @@ fn plan<'a>(
     // Backwards: a candidate rewritten here is never the basis of one still
     // to come, and the last candidate of an instruction with a basis wins.
     //
-    // A candidate that is the basis of a rewrite already planned is reused
-    // as it will be rebuilt: `y = c + d*S` with `c = x + e*S` makes `y`
-    // poison wherever `x` is, and `c`'s own flags, which vouched for `x`'s
-    // in `find_basis`, say nothing about `y`. So its basis is guarded again
-    // as if `c` had no flags (`x` and its `i * S` lose theirs), or `c` is
-    // not rebuilt. Pinned by @rebuilt_basis_vouches_for_nothing in
-    // overflow-flags.ll.
+    // A rewrite `c = x + d*S` also feeds every candidate later rebuilt from
+    // `c` (transitively): `y = c + e*S` is poison wherever `x` is. So `x`'s
+    // flags must be implied by each of them, not only by `c` (`find_basis`
+    // asked `c` alone): the basis is guarded again against every dependent,
+    // the flags to drop add up, and `c` stays when one cannot be dropped.
+    // Pinned by @rebuilt_basis_vouches_for_nothing in overflow-flags.ll.
     let mut rewrites = Vec::new();
     let mut rewritten: FxHashMap<LLVMValueRef, usize> = FxHashMap::default();
-    let mut reused: FxHashMap<LLVMValueRef, ()> = FxHashMap::default();
+    // Per instruction: the candidates whose new value depends on its new one.
+    let mut dependents: FxHashMap<LLVMValueRef, Vec<usize>> = FxHashMap::default();
     let mut drops: Vec<Drop<'a>> = Vec::new();
     let mut drop_slot: FxHashMap<LLVMValueRef, usize> = FxHashMap::default();
     for k in (0..cands.len()).rev() {
@@ -541,39 +642,61 @@ fn plan<'a>(
         if rewritten.contains_key(&key) || !debug::allow_rewrite(NAME) {
             continue;
         }
-        let chained;
-        let choice_drops = if reused.contains_key(&key) {
-            match guard(&cands[choice.basis], &cands[k], false) {
-                Ok(d) => {
-                    chained = d;
-                    &chained
-                }
+        let deps = dependents.get(&key).cloned().unwrap_or_default();
+        let mut choice_drops = choice.drops.clone();
+        let mut refused = None;
+        for &d in &deps {
+            match guard(&cands[choice.basis], &cands[d]) {
+                Ok(more) => choice_drops.extend(more),
                 Err(why) => {
-                    choices[k] = None;
-                    notes[k] = Some(Note::Poisonous {
-                        basis: choice.basis,
-                        why,
-                    });
-                    continue;
+                    refused = Some(why);
+                    break;
                 }
             }
-        } else {
-            &choice.drops
-        };
+        }
+        if let Some(why) = refused {
+            choices[k] = None;
+            notes[k] = Some(Note::Poisonous {
+                basis: choice.basis,
+                why,
+            });
+            continue;
+        }
         rewritten.insert(key, k);
-        reused.insert(cands[choice.basis].inst.as_value_ref(), ());
-        rewrites.push(make_rewrite(&cands, k, choice.basis, layout));
-        for d in choice_drops {
+        let basis_key = cands[choice.basis].inst.as_value_ref();
+        let entry = dependents.entry(basis_key).or_default();
+        entry.push(k);
+        entry.extend(deps.iter().copied());
+        let mut rewrite = make_rewrite(&cands, k, choice.basis, layout);
+        let basis_inst = cands[choice.basis].inst;
+        if let Some(g) = rewrite.gep.as_mut() {
+            g.inbounds &= !choice_drops
+                .iter()
+                .any(|d| d.inbounds && d.inst == basis_inst);
+            // A rebuilt GEP that others are rebuilt from stays inbounds only
+            // if it lies between its basis and each of them (then it is in
+            // the object whenever they are); else it may leave the object
+            // where they do not.
+            let (x, c) = (&cands[choice.basis], &cands[k]);
+            g.inbounds &= deps.iter().all(|&d| {
+                let z = &cands[d];
+                flags(z.inst).inbounds && offset_between(x.index, c.index, z.index)
+            });
+        }
+        rewrites.push(rewrite);
+        for d in &choice_drops {
             let slot = *drop_slot.entry(d.inst.as_value_ref()).or_insert_with(|| {
                 drops.push(Drop {
                     inst: d.inst,
                     nsw: false,
                     nuw: false,
+                    inbounds: false,
                 });
                 drops.len() - 1
             });
             drops[slot].nsw |= d.nsw;
             drops[slot].nuw |= d.nuw;
+            drops[slot].inbounds |= d.inbounds;
         }
     }
     // Why the others stay, once per instruction.
@@ -598,7 +721,7 @@ fn plan<'a>(
     stats.num_flags_dropped = drops
         .iter()
         .filter(|d| !rewritten.contains_key(&d.inst.as_value_ref()))
-        .map(|d| u64::from(d.nsw) + u64::from(d.nuw))
+        .map(|d| u64::from(d.nsw) + u64::from(d.nuw) + u64::from(d.inbounds))
         .sum();
     stats.num_rewritten = rewrites.len() as u64;
     Plan {
@@ -797,6 +920,11 @@ fn report(plan: &Plan<'_>, se: &Se<'_>, params: SlsrParams, cx: &PassCx<'_>) {
                          cannot be dropped",
                         llvm::describe(term)
                     ),
+                    Poison::BaseFlags { part } => format!(
+                        "its base is computed from {}, which SCEV equates with {y}'s but whose \
+                         flags may make it poison where {y}'s base is not",
+                        llvm::describe(part)
+                    ),
                 };
                 (
                     "PoisonousBasis",
@@ -815,11 +943,12 @@ fn report(plan: &Plan<'_>, se: &Se<'_>, params: SlsrParams, cx: &PassCx<'_>) {
             continue; // replaced anyway
         }
         cx.remark(RemarkKind::Passed, "FlagsDropped", Some(d.inst), || {
-            let which = match (d.nsw, d.nuw) {
-                (true, true) => "nsw and nuw",
-                (true, false) => "nsw",
-                _ => "nuw",
-            };
+            let which = [("nsw", d.nsw), ("nuw", d.nuw), ("inbounds", d.inbounds)]
+                .iter()
+                .filter(|(_, on)| *on)
+                .map(|(name, _)| *name)
+                .collect::<Vec<_>>()
+                .join(" and ");
             format!(
                 "dropped {which} from {}: it is reused by a rewrite whose operands do not imply it",
                 llvm::describe(d.inst)
@@ -838,6 +967,7 @@ fn apply<'a>(f: FunctionValue<'a>, plan: &Plan<'a>) -> bool {
         let mut fl = flags(d.inst);
         fl.nsw &= !d.nsw;
         fl.nuw &= !d.nuw;
+        fl.inbounds &= !d.inbounds;
         analyses::set_flags(d.inst, fl);
     }
     let b = f.get_type().get_context().create_builder();
