@@ -299,6 +299,116 @@ fn semantics_printf_phi_switch_and_vectors() {
     assert!(matches!(run(ir, &[(64, 0)]).1, End::Ub { .. }));
 }
 
+/// Flags LLVM 16 cannot parse but later LLVMs print (`trunc nuw/nsw`, `zext nneg`,
+/// `or disjoint`, `icmp samesign`): the rules are in place for when the reader meets them.
+#[test]
+fn semantics_of_newer_flags() {
+    use poison::flags::Flags;
+    use poison::ir::{BinOp, CastOp, Pred};
+    use poison::value::{binop, icmp, int_cast};
+    let nuw = Flags {
+        nuw: true,
+        ..Flags::default()
+    };
+    let nsw = Flags {
+        nsw: true,
+        ..Flags::default()
+    };
+    // trunc nuw: the dropped bits must be zero; trunc nsw: the value must fit signed.
+    assert_eq!(int_cast(CastOp::Trunc, nuw, &int(16, 255), 8), int(8, -1));
+    assert_eq!(
+        int_cast(CastOp::Trunc, nuw, &int(16, 256), 8),
+        Value::Poison
+    );
+    assert_eq!(
+        int_cast(CastOp::Trunc, nsw, &int(16, -128), 8),
+        int(8, -128)
+    );
+    assert_eq!(
+        int_cast(CastOp::Trunc, nsw, &int(16, 128), 8),
+        Value::Poison
+    );
+    // zext nneg: the operand must be non-negative.
+    let nneg = Flags {
+        nneg: true,
+        ..Flags::default()
+    };
+    assert_eq!(int_cast(CastOp::ZExt, nneg, &int(8, 5), 32), int(32, 5));
+    assert_eq!(int_cast(CastOp::ZExt, nneg, &int(8, -1), 32), Value::Poison);
+    // or disjoint: no common set bit.
+    let disjoint = Flags {
+        disjoint: true,
+        ..Flags::default()
+    };
+    assert_eq!(
+        binop(BinOp::Or, disjoint, &int(8, 4), &int(8, 3)),
+        Ok(int(8, 7))
+    );
+    assert_eq!(
+        binop(BinOp::Or, disjoint, &int(8, 5), &int(8, 3)),
+        Ok(Value::Poison)
+    );
+    // icmp samesign: the operands' signs must agree.
+    let samesign = Flags {
+        samesign: true,
+        ..Flags::default()
+    };
+    assert_eq!(
+        icmp(Pred::Ult, samesign, &int(8, 1), &int(8, 2)),
+        Value::bool(true)
+    );
+    assert_eq!(
+        icmp(Pred::Ult, samesign, &int(8, -1), &int(8, 2)),
+        Value::Poison
+    );
+}
+
+/// GEP `nusw` without `inbounds` and GEP `nuw` (later LLVMs): no wrap of the offset
+/// arithmetic or of the address, but leaving the object is fine.
+#[test]
+fn semantics_of_newer_gep_flags() {
+    use poison::exec::gep;
+    use poison::flags::GepFlags;
+    use poison::memory::{Init, Kind, Memory};
+    let mut mem = Memory::new();
+    let id = mem
+        .alloc(64, 16, Kind::Heap, Init::Zero)
+        .expect("an object fits");
+    let base = Value::Ptr(mem.start(id));
+    let step = |i: i128| vec![(Some(int(64, i)), 0, 4)];
+    let nusw = GepFlags {
+        nusw: true,
+        ..GepFlags::default()
+    };
+    let nuw = GepFlags {
+        nuw: true,
+        ..GepFlags::default()
+    };
+    // Out of the object but no wrap: fine for nusw (only inbounds asks for the object).
+    assert!(matches!(
+        gep(&mem, &base, &step(100), nusw, 64),
+        Value::Ptr(_)
+    ));
+    // index * 4 overflows signed: poison for nusw.
+    assert_eq!(gep(&mem, &base, &step(1 << 62), nusw, 64), Value::Poison);
+    // A negative offset is a huge unsigned one: poison for nuw, fine for nusw.
+    assert_eq!(gep(&mem, &base, &step(-1), nuw, 64), Value::Poison);
+    assert!(matches!(
+        gep(&mem, &base, &step(-1), nusw, 64),
+        Value::Ptr(_)
+    ));
+    // The address plus a negative offset below zero wraps: poison for nusw.
+    let low = Value::Ptr(poison::value::Ptr {
+        prov: None,
+        addr: 8,
+    });
+    assert_eq!(gep(&mem, &low, &step(-4), nusw, 64), Value::Poison);
+    assert!(matches!(
+        gep(&mem, &low, &step(-2), nusw, 64),
+        Value::Ptr(_)
+    ));
+}
+
 #[test]
 fn refuses_what_is_outside_the_subset() {
     let ir = "define void @f(i32 %a) {\n  %x = sitofp i32 %a to float\n  ret void\n}\n";

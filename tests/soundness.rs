@@ -65,7 +65,7 @@ struct Unit {
 }
 
 /// A pipeline and whether it must change some function of the corpus.
-type Pipelines = &'static [(&'static str, bool)];
+type Pipelines<'p> = &'p [(&'p str, bool)];
 
 /// Counts of one pipeline over a corpus.
 #[derive(Default)]
@@ -125,7 +125,7 @@ fn setup(base: Setup, known: Known) -> Setup {
 }
 
 /// Runs every pipeline on every unit and checks refinement; fails the test on any problem.
-fn run_corpus(corpus: &str, units: &[Unit], pipelines: Pipelines, setup: &Setup) {
+fn run_corpus(corpus: &str, units: &[Unit], pipelines: Pipelines<'_>, setup: &Setup) {
     let _heavy = exclusive();
     let kept = format!("{KEPT}/{}", slug(corpus));
     reset_failures(&kept);
@@ -278,7 +278,7 @@ fn total_reasons(cells: &[Cell]) -> Vec<(u64, String)> {
 }
 
 /// The straight-line passes and pipelines, on modules that reach them.
-const STRAIGHT_LINE: Pipelines = &[
+const STRAIGHT_LINE: Pipelines<'static> = &[
     ("gpucc-separate-const-offset-from-gep", true),
     ("gpucc-separate-const-offset-from-gep<lower-gep>", true),
     ("gpucc-slsr", true),
@@ -294,7 +294,7 @@ const STRAIGHT_LINE: Pipelines = &[
 
 #[test]
 fn division_programs_refine_under_every_pipeline() {
-    const PIPELINES: Pipelines = &[
+    const PIPELINES: Pipelines<'static> = &[
         ("gpucc-bypass-slow-division", true),
         ("gpucc-bypass-slow-division<opaque-slow-path>", true),
         (
@@ -332,7 +332,7 @@ fn straight_line_programs_refine_under_every_pipeline() {
 
 #[test]
 fn gep_programs_refine_after_splitting() {
-    const PIPELINES: Pipelines = &[
+    const PIPELINES: Pipelines<'static> = &[
         ("gpucc-separate-const-offset-from-gep", true),
         ("gpucc-separate-const-offset-from-gep<lower-gep>", true),
     ];
@@ -361,7 +361,7 @@ fn gep_programs_refine_after_splitting() {
 
 #[test]
 fn address_space_programs_refine_under_every_pipeline() {
-    const PIPELINES: Pipelines = &[
+    const PIPELINES: Pipelines<'static> = &[
         ("function(gpucc-infer-address-spaces)", true),
         ("gpucc-infer-address-spaces", true),
         ("gpucc-memspace-annotate", true),
@@ -393,21 +393,28 @@ fn address_space_programs_refine_under_every_pipeline() {
 #[test]
 fn shape_programs_refine_under_every_pipeline() {
     let n = env_count("GPUCC_POISON_N", 60);
-    let (units, known) = units_of("shapegen", n, 10, |seeds| {
-        let programs: Vec<shapegen::Program> = seeds
+    for t in [NVPTX64, host()] {
+        let (units, known) = units_of(&format!("shapegen-{}", t.name), n, 10, |seeds| {
+            let programs: Vec<shapegen::Program> = seeds
+                .iter()
+                .map(|&s| shapegen::Program::generate(s))
+                .collect();
+            let text = shapegen::render_batch(&programs, t.triple, t.datalayout);
+            (text, Known::new())
+        });
+        let base = Setup {
+            object_size: 512,
+            pointer_offsets: vec![0, 128],
+            ..Setup::default()
+        };
+        let setup = setup(base, known);
+        // On the host the GPU-only passes leave everything alone.
+        let pipelines: Vec<(&str, bool)> = shapegen::PIPELINES
             .iter()
-            .map(|&s| shapegen::Program::generate(s))
+            .map(|&(p, must)| (p, must && t.name != "host"))
             .collect();
-        let text = shapegen::render_batch(&programs, NVPTX64.triple, NVPTX64.datalayout);
-        (text, Known::new())
-    });
-    let base = Setup {
-        object_size: 512,
-        pointer_offsets: vec![0, 128],
-        ..Setup::default()
-    };
-    let setup = setup(base, known);
-    run_corpus("shapes", &units, shapegen::PIPELINES, &setup);
+        run_corpus(&format!("shapes/{}", t.name), &units, &pipelines, &setup);
+    }
 }
 
 /// The check has teeth: flags planted on the lines a pipeline rewrote (an `nsw` on a rebuilt

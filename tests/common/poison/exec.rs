@@ -448,7 +448,7 @@ impl<'m> Machine<'m> {
                         GepStep::Index { index, stride } => (Some(get(index)?), 0, *stride),
                     });
                 }
-                self.gep(&base, &idx, *flags, *index_bits)
+                gep(&self.mem, &base, &idx, *flags, *index_bits)
             }
             Op::ExtractValue { agg, path } => {
                 let mut v = get(agg)?;
@@ -713,100 +713,6 @@ impl<'m> Machine<'m> {
         if self.froze_poison_at.is_none() {
             self.froze_poison_at = Some(self.obs.len());
         }
-    }
-
-    /// A GEP from `base` over `steps` (index value or field, field number, byte stride or
-    /// offset), with LangRef's `inbounds`/`nusw`/`nuw` rules in an index width of
-    /// `index_bits`.
-    fn gep(
-        &self,
-        base: &Value,
-        steps: &[(Option<Value>, u32, u64)],
-        flags: super::flags::GepFlags,
-        index_bits: u32,
-    ) -> Value {
-        let Value::Ptr(p) = base else {
-            return Value::Poison;
-        };
-        let w = index_bits;
-        let m = mask(w);
-        let mut any_nonzero = false;
-        let mut sum: i128 = 0;
-        let mut addr = u128::from(p.addr) & m;
-        let mut inbounds_path = true;
-        for (idx, field, stride) in steps {
-            let (off, nonzero) = match idx {
-                None => (i128::from(*stride), *field != 0),
-                Some(v) => {
-                    let Some((bits, x)) = as_int(v) else {
-                        return Value::Poison;
-                    };
-                    // Indices are sign-extended or truncated to the index width.
-                    let sx = signed(x, bits);
-                    if bits > w {
-                        let t = x & m;
-                        if flags.nusw && signed(t, w) != sx {
-                            return Value::Poison;
-                        }
-                        if flags.nuw && t != x {
-                            return Value::Poison;
-                        }
-                    }
-                    let i = if bits > w { signed(x & m, w) } else { sx };
-                    let stride_i = i128::from(*stride);
-                    let prod = i.checked_mul(stride_i);
-                    if flags.nusw && prod.is_none_or(|v| !super::value::fits_signed(v, w)) {
-                        return Value::Poison;
-                    }
-                    if flags.nuw {
-                        let ui = from_signed(i, w);
-                        if ui.checked_mul(u128::from(*stride)).is_none_or(|v| v > m) {
-                            return Value::Poison;
-                        }
-                    }
-                    let off = signed(from_signed(i.wrapping_mul(stride_i), w), w);
-                    (off, x != 0)
-                }
-            };
-            any_nonzero |= nonzero;
-            // Offsets add up without wrapping (nusw: signed; nuw: unsigned).
-            let new_sum = sum + off;
-            if flags.nusw && !super::value::fits_signed(new_sum, w) {
-                return Value::Poison;
-            }
-            if flags.nuw
-                && from_signed(sum, w)
-                    .checked_add(from_signed(off, w))
-                    .is_none_or(|s| s > m)
-            {
-                return Value::Poison;
-            }
-            sum = signed(from_signed(new_sum, w), w);
-            // The address plus each offset does not wrap (nusw: unsigned + signed).
-            let a = i128::try_from(addr).expect("an index-width address fits in i128");
-            if flags.nusw && !(0..=i128::try_from(m).unwrap_or(i128::MAX)).contains(&(a + off)) {
-                return Value::Poison;
-            }
-            if flags.nuw && addr.checked_add(from_signed(off, w)).is_none_or(|s| s > m) {
-                return Value::Poison;
-            }
-            addr = from_signed(a + off, w);
-            if flags.inbounds {
-                let at = Ptr {
-                    prov: p.prov,
-                    addr: u64::try_from(addr).expect("masked to at most 64 bits"),
-                };
-                inbounds_path &= self.mem.in_bounds(at);
-            }
-        }
-        if flags.inbounds && any_nonzero && !(self.mem.in_bounds(*p) && inbounds_path) {
-            return Value::Poison;
-        }
-        // The result keeps the base's provenance; the address wraps in the index width.
-        Value::Ptr(Ptr {
-            prov: p.prov,
-            addr: u64::try_from(addr).expect("masked to at most 64 bits"),
-        })
     }
 
     fn call_callee(
@@ -1156,4 +1062,98 @@ fn conversions(fmt: &str) -> Vec<char> {
         }
     }
     out
+}
+
+/// A GEP from `base` over `steps` (index value or field, field number, byte stride or
+/// offset), with LangRef's `inbounds`/`nusw`/`nuw` rules in an index width of
+/// `index_bits`.
+pub fn gep(
+    mem: &Memory,
+    base: &Value,
+    steps: &[(Option<Value>, u32, u64)],
+    flags: super::flags::GepFlags,
+    index_bits: u32,
+) -> Value {
+    let Value::Ptr(p) = base else {
+        return Value::Poison;
+    };
+    let w = index_bits;
+    let m = mask(w);
+    let mut any_nonzero = false;
+    let mut sum: i128 = 0;
+    let mut addr = u128::from(p.addr) & m;
+    let mut inbounds_path = true;
+    for (idx, field, stride) in steps {
+        let (off, nonzero) = match idx {
+            None => (i128::from(*stride), *field != 0),
+            Some(v) => {
+                let Some((bits, x)) = as_int(v) else {
+                    return Value::Poison;
+                };
+                // Indices are sign-extended or truncated to the index width.
+                let sx = signed(x, bits);
+                if bits > w {
+                    let t = x & m;
+                    if flags.nusw && signed(t, w) != sx {
+                        return Value::Poison;
+                    }
+                    if flags.nuw && t != x {
+                        return Value::Poison;
+                    }
+                }
+                let i = if bits > w { signed(x & m, w) } else { sx };
+                let stride_i = i128::from(*stride);
+                let prod = i.checked_mul(stride_i);
+                if flags.nusw && prod.is_none_or(|v| !super::value::fits_signed(v, w)) {
+                    return Value::Poison;
+                }
+                if flags.nuw {
+                    let ui = from_signed(i, w);
+                    if ui.checked_mul(u128::from(*stride)).is_none_or(|v| v > m) {
+                        return Value::Poison;
+                    }
+                }
+                let off = signed(from_signed(i.wrapping_mul(stride_i), w), w);
+                (off, x != 0)
+            }
+        };
+        any_nonzero |= nonzero;
+        // Offsets add up without wrapping (nusw: signed; nuw: unsigned).
+        let new_sum = sum + off;
+        if flags.nusw && !super::value::fits_signed(new_sum, w) {
+            return Value::Poison;
+        }
+        if flags.nuw
+            && from_signed(sum, w)
+                .checked_add(from_signed(off, w))
+                .is_none_or(|s| s > m)
+        {
+            return Value::Poison;
+        }
+        sum = signed(from_signed(new_sum, w), w);
+        // The address plus each offset does not wrap (nusw: unsigned + signed).
+        let a = i128::try_from(addr).expect("an index-width address fits in i128");
+        if flags.nusw && !(0..=i128::try_from(m).unwrap_or(i128::MAX)).contains(&(a + off)) {
+            return Value::Poison;
+        }
+        if flags.nuw && addr.checked_add(from_signed(off, w)).is_none_or(|s| s > m) {
+            return Value::Poison;
+        }
+        addr = from_signed(a + off, w);
+        if flags.inbounds {
+            let at = Ptr {
+                prov: p.prov,
+                addr: u64::try_from(addr).expect("masked to at most 64 bits"),
+            };
+            inbounds_path &= mem.in_bounds(at);
+        }
+    }
+    if flags.inbounds && any_nonzero && !(mem.in_bounds(*p) && inbounds_path) {
+        return Value::Poison;
+    }
+    // The result keeps the base's provenance; the address wraps in the index width.
+    Value::Ptr(Ptr {
+        prov: p.prov,
+        addr: u64::try_from(addr).expect("masked to at most 64 bits"),
+    })
 }
