@@ -369,10 +369,10 @@ fn semantics_of_newer_flags() {
 fn semantics_of_newer_gep_flags() {
     use poison::exec::gep;
     use poison::flags::GepFlags;
-    use poison::memory::{Init, Kind, Memory};
-    let mut mem = Memory::new();
+    use poison::memory::{Init, Kind, Memory, Spaces};
+    let mut mem = Memory::new(Spaces::Flat);
     let id = mem
-        .alloc(64, 16, Kind::Heap, Init::Zero)
+        .alloc(64, 16, Kind::Heap, 0, Init::Zero)
         .expect("an object fits");
     let base = Value::Ptr(mem.start(id));
     let step = |i: i128| vec![(Some(int(64, i)), 0, 4)];

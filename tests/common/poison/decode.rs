@@ -173,6 +173,7 @@ impl Decoder {
                     .map_err(|e| format!("global {name}: {e}"))?;
                 globals.push(Global {
                     name: name.trim_start_matches('@').to_string(),
+                    space: LLVMGetPointerAddressSpace(LLVMTypeOf(g)),
                     size,
                     align,
                     constant: LLVMIsGlobalConstant(g) != 0,
@@ -187,6 +188,7 @@ impl Decoder {
                 functions,
                 globals,
                 bases,
+                triple: c_str(LLVMGetTarget(self.m)),
             })
         }
     }
@@ -608,6 +610,7 @@ impl Decoder {
             LLVMGetElementPtr => self.gep(v, locals, &text())?,
             LLVMLoad => Op::Load {
                 ptr: opnd(0)?,
+                space: space_of(LLVMGetOperand(v, 0)),
                 ty: self.layout(LLVMTypeOf(v))?,
                 align: u64::from(LLVMGetAlignment(v)),
                 noundef: !LLVMGetMetadata(v, self.noundef_md).is_null(),
@@ -616,10 +619,12 @@ impl Decoder {
             LLVMStore => Op::Store {
                 val: opnd(0)?,
                 ptr: opnd(1)?,
+                space: space_of(LLVMGetOperand(v, 1)),
                 ty: self.layout(LLVMTypeOf(LLVMGetOperand(v, 0)))?,
                 align: u64::from(LLVMGetAlignment(v)),
             },
             LLVMAlloca => Op::Alloca {
+                space: space_of(v),
                 elem_size: LLVMABISizeOfType(self.td, LLVMGetAllocatedType(v)),
                 count: opnd(0)?,
                 align: u64::from(LLVMGetAlignment(v)),
@@ -643,6 +648,7 @@ impl Decoder {
                 Op::AtomicRmw {
                     op,
                     ptr: opnd(0)?,
+                    space: space_of(LLVMGetOperand(v, 0)),
                     val: opnd(1)?,
                     ty: self.layout(LLVMTypeOf(LLVMGetOperand(v, 1)))?,
                     align: u64::from(LLVMGetAlignment(v)),
@@ -650,6 +656,7 @@ impl Decoder {
             }
             LLVMAtomicCmpXchg => Op::CmpXchg {
                 ptr: opnd(0)?,
+                space: space_of(LLVMGetOperand(v, 0)),
                 cmp: opnd(1)?,
                 new: opnd(2)?,
                 ty: self.layout(LLVMTypeOf(LLVMGetOperand(v, 1)))?,
@@ -817,19 +824,35 @@ impl Decoder {
             return Err("calls with operand bundles are outside the subset".to_string());
         }
         let mut args = Vec::new();
+        let mut arg_spaces = Vec::new();
         let mut arg_noundef = Vec::new();
         for k in 0..n {
             args.push(self.operand(LLVMGetOperand(v, k), locals)?);
+            arg_spaces.push(space_of(LLVMGetOperand(v, k)));
             arg_noundef.push(self.noundef(v, func, k + 1));
         }
         Ok(Op::Call {
             callee,
             args,
+            arg_spaces,
             arg_noundef,
             ret: self.layout(LLVMTypeOf(v))?,
             ret_noundef: self.noundef(v, func, 0),
             range: self.ranges(v)?,
         })
+    }
+}
+
+/// The address space of `v`'s type if it is a pointer, else 0.
+fn space_of(v: LLVMValueRef) -> u32 {
+    // SAFETY: `v` is a live value of the module being decoded.
+    unsafe {
+        let t = LLVMTypeOf(v);
+        if LLVMGetTypeKind(t) == LLVMTypeKind::LLVMPointerTypeKind {
+            LLVMGetPointerAddressSpace(t)
+        } else {
+            0
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::ir::*;
-use super::memory::{Byte, Init, Kind, Memory};
+use super::memory::{Byte, Init, Kind, Memory, Spaces};
 use super::value::{
     binop, from_signed, icmp, in_ranges, int_cast, lanewise, mask, signed, Ptr, Ub, Value,
 };
@@ -189,18 +189,19 @@ fn from_bits(val: u128, layout: &Layout) -> Value {
 impl<'m> Machine<'m> {
     /// A machine with the module's globals and functions in memory.
     pub fn new(m: &'m Module, cfg: Config) -> Machine<'m> {
-        let mut mem = Memory::new();
+        let mut mem = Memory::new(Spaces::of_triple(&m.triple));
         for (g, &base) in m.globals.iter().zip(&m.bases) {
             mem.add_static(
                 base,
                 g.size,
                 Kind::Global(g.name.clone()),
+                g.space,
                 g.constant,
                 g.init.clone(),
             );
         }
         for (f, &base) in m.functions.iter().zip(&m.bases[m.globals.len()..]) {
-            mem.add_static(base, 0, Kind::Function(f.name.clone()), true, Init::Zero);
+            mem.add_static(base, 0, Kind::Function(f.name.clone()), 0, true, Init::Zero);
         }
         Machine {
             m,
@@ -524,28 +525,31 @@ impl<'m> Machine<'m> {
             }
             Op::Load {
                 ptr,
+                space,
                 ty,
                 align,
                 noundef,
                 range,
             } => {
                 let p = pointer(&get(ptr, self)?, "load")?;
-                let bytes = self.mem.read(p, ty.store_size(), *align)?;
+                let bytes = self.mem.read(p, ty.store_size(), *align, *space)?;
                 let v = self.mem.decode(&bytes, ty);
                 check_result(v, *noundef, range.as_deref(), "load")
             }
             Op::Store {
                 val,
                 ptr,
+                space,
                 ty,
                 align,
             } => {
                 let v = get(val, self)?;
                 let p = pointer(&get(ptr, self)?, "store")?;
-                self.mem.write(p, &Memory::encode(&v, ty), *align)?;
+                self.mem.write(p, &Memory::encode(&v, ty), *align, *space)?;
                 Ok(Value::Void)
             }
             Op::Alloca {
+                space,
                 elem_size,
                 count,
                 align,
@@ -557,15 +561,20 @@ impl<'m> Machine<'m> {
                     .ok()
                     .and_then(|n| n.checked_mul(*elem_size))
                     .ok_or_else(|| Ub("alloca too large".into()))?;
-                let id = self
-                    .mem
-                    .alloc(size, *align, Kind::Alloca(String::new()), Init::Poison)?;
+                let id = self.mem.alloc(
+                    size,
+                    *align,
+                    Kind::Alloca(String::new()),
+                    *space,
+                    Init::Poison,
+                )?;
                 allocas.push(id);
                 Ok(Value::Ptr(self.mem.start(id)))
             }
             Op::Call {
                 callee,
                 args,
+                arg_spaces,
                 arg_noundef,
                 ret,
                 ret_noundef,
@@ -581,12 +590,13 @@ impl<'m> Machine<'m> {
                     }
                     argv.push(v);
                 }
-                let v = self.call_callee(callee, argv, ret, vals)?;
+                let v = self.call_callee(callee, argv, arg_spaces, ret, vals)?;
                 check_result(v, *ret_noundef, range.as_deref(), "call")
             }
             Op::AtomicRmw {
                 op,
                 ptr,
+                space,
                 val,
                 ty,
                 align,
@@ -595,13 +605,15 @@ impl<'m> Machine<'m> {
                 let v = get(val, self)?;
                 let old = self
                     .mem
-                    .decode(&self.mem.read(p, ty.store_size(), *align)?, ty);
+                    .decode(&self.mem.read(p, ty.store_size(), *align, *space)?, ty);
                 let new = rmw(*op, &old, &v);
-                self.mem.write(p, &Memory::encode(&new, ty), *align)?;
+                self.mem
+                    .write(p, &Memory::encode(&new, ty), *align, *space)?;
                 Ok(old)
             }
             Op::CmpXchg {
                 ptr,
+                space,
                 cmp,
                 new,
                 ty,
@@ -611,15 +623,21 @@ impl<'m> Machine<'m> {
                 let (cmp, new) = (get(cmp, self)?, get(new, self)?);
                 let old = self
                     .mem
-                    .decode(&self.mem.read(p, ty.store_size(), *align)?, ty);
+                    .decode(&self.mem.read(p, ty.store_size(), *align, *space)?, ty);
                 let same = match (&old, &cmp) {
                     (Value::Poison, _) | (_, Value::Poison) => {
-                        return Err(Err2::Ub(Ub("cmpxchg compares poison".into())))
+                        // Whether it stores is unknown: the memory holds either value
+                        // afterwards, which poison stands for (in a source that is lenient,
+                        // and no pass here changes what a cmpxchg compares).
+                        let unknown = Memory::encode(&Value::Poison, ty);
+                        self.mem.write(p, &unknown, *align, *space)?;
+                        return Ok(Value::Aggregate(vec![old, Value::Poison]));
                     }
                     (a, b) => a == b,
                 };
                 if same {
-                    self.mem.write(p, &Memory::encode(&new, ty), *align)?;
+                    self.mem
+                        .write(p, &Memory::encode(&new, ty), *align, *space)?;
                 }
                 Ok(Value::Aggregate(vec![old, Value::bool(same)]))
             }
@@ -719,12 +737,13 @@ impl<'m> Machine<'m> {
         &mut self,
         callee: &Callee,
         args: Vec<Value>,
+        spaces: &[u32],
         ret: &Layout,
         vals: &[Value],
     ) -> Result<Value, Err2> {
         match callee {
             Callee::Defined(f) => self.call(*f, args).map_err(Err2::Stop),
-            Callee::Builtin(b, name) => self.builtin(*b, name, args, ret),
+            Callee::Builtin(b, name) => self.builtin(*b, name, args, spaces, ret),
             Callee::Unknown(name) => Err(Err2::Stop(Stop::Refused(format!(
                 "call of @{name}, a declared function the interpreter does not know"
             )))),
@@ -739,7 +758,7 @@ impl<'m> Machine<'m> {
                 match &self.m.functions[f] {
                     func if func.defined => self.call(f, args).map_err(Err2::Stop),
                     func => match super::decode::builtin(&func.name) {
-                        Some(b) => self.builtin(b, &func.name.clone(), args, ret),
+                        Some(b) => self.builtin(b, &func.name.clone(), args, spaces, ret),
                         None => Err(Err2::Stop(Stop::Refused(format!(
                             "indirect call of @{}, unknown",
                             func.name
@@ -755,9 +774,11 @@ impl<'m> Machine<'m> {
         b: Builtin,
         name: &str,
         args: Vec<Value>,
+        spaces: &[u32],
         ret: &Layout,
     ) -> Result<Value, Err2> {
         let int = |k: usize| as_int(&args[k]);
+        let space = |k: usize| spaces.get(k).copied().unwrap_or(0);
         match b {
             Builtin::MemCpy | Builtin::MemMove | Builtin::MemSet => {
                 let Some((_, len)) = int(2) else {
@@ -785,9 +806,9 @@ impl<'m> Machine<'m> {
                     {
                         return Err(Err2::Ub(Ub("memcpy of overlapping ranges".into())));
                     }
-                    self.mem.read(src, len, 1)?
+                    self.mem.read(src, len, 1, space(1))?
                 };
-                self.mem.write(dst, &bytes, 1)?;
+                self.mem.write(dst, &bytes, 1, space(0))?;
                 Ok(Value::Void)
             }
             Builtin::SMax | Builtin::SMin | Builtin::UMax | Builtin::UMin => {
@@ -883,12 +904,14 @@ impl<'m> Machine<'m> {
                 _ => Value::Void,
             }),
             Builtin::Printf => {
-                let fmt = self.mem.c_string(pointer(&args[0], "printf")?)?;
+                let fmt = self.mem.c_string(pointer(&args[0], "printf")?, space(0))?;
                 let convs = conversions(&fmt);
                 let mut vals = Vec::new();
                 for (k, a) in args[1..].iter().enumerate() {
                     let seen = match (convs.get(k), a) {
-                        (Some('s'), Value::Ptr(p)) => Seen::Str(self.mem.c_string(*p)?),
+                        (Some('s'), Value::Ptr(p)) => {
+                            Seen::Str(self.mem.c_string(*p, space(k + 1))?)
+                        }
                         _ => Seen::Val(a.clone()),
                     };
                     vals.push(seen);
@@ -913,7 +936,7 @@ impl<'m> Machine<'m> {
                     return Err(Err2::Ub(Ub("malloc of a poison size".into())));
                 };
                 let n = u64::try_from(n).map_err(|_| Ub("malloc too large".into()))?;
-                let id = self.mem.alloc(n, 16, Kind::Heap, Init::Poison)?;
+                let id = self.mem.alloc(n, 16, Kind::Heap, 0, Init::Poison)?;
                 Ok(Value::Ptr(self.mem.start(id)))
             }
             Builtin::Free => {

@@ -201,6 +201,8 @@ pub enum Op {
     Phi(Vec<(BlockId, Operand)>),
     Load {
         ptr: Operand,
+        /// The pointer's address space (also for the other memory operations).
+        space: u32,
         ty: Layout,
         align: u64,
         noundef: bool,
@@ -209,10 +211,13 @@ pub enum Op {
     Store {
         val: Operand,
         ptr: Operand,
+        space: u32,
         ty: Layout,
         align: u64,
     },
     Alloca {
+        /// The address space of the result (where the object lives).
+        space: u32,
         elem_size: u64,
         count: Operand,
         align: u64,
@@ -220,6 +225,8 @@ pub enum Op {
     Call {
         callee: Callee,
         args: Vec<Operand>,
+        /// The address space of each pointer argument (0 for the others).
+        arg_spaces: Vec<u32>,
         /// Which arguments are `noundef` (at the call or on the callee).
         arg_noundef: Vec<bool>,
         ret: Layout,
@@ -229,12 +236,14 @@ pub enum Op {
     AtomicRmw {
         op: RmwOp,
         ptr: Operand,
+        space: u32,
         val: Operand,
         ty: Layout,
         align: u64,
     },
     CmpXchg {
         ptr: Operand,
+        space: u32,
         cmp: Operand,
         new: Operand,
         ty: Layout,
@@ -351,6 +360,8 @@ pub struct Function {
 #[derive(Clone, Debug)]
 pub struct Global {
     pub name: String,
+    /// Its address space.
+    pub space: u32,
     pub size: u64,
     pub align: u64,
     pub constant: bool,
@@ -364,6 +375,8 @@ pub struct Module {
     pub globals: Vec<Global>,
     /// Base address of each static object: globals, then functions (see [`ObjId`]).
     pub bases: Vec<u64>,
+    /// The target triple (what address spaces mean).
+    pub triple: String,
 }
 
 impl Module {

@@ -29,7 +29,7 @@ pub enum Byte {
 
 impl Byte {
     /// The integer this byte reads as: a pointer byte gives its address's byte.
-    fn as_int(self) -> Option<u8> {
+    pub fn as_int(self) -> Option<u8> {
         match self {
             Byte::Int(b) => Some(b),
             Byte::Ptr { ptr, part } => Some(ptr.addr.to_le_bytes()[usize::from(part)]),
@@ -87,6 +87,48 @@ fn splitmix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Which address spaces reach which objects: what a target's alias analysis may assume, and
+/// so what a program may do. On a GPU a pointer of a specific address space points into that
+/// space only (a pointer into shared memory never reaches global memory); a generic (0) one
+/// may point anywhere. Accessing an object through a pointer of a space that cannot reach it
+/// is undefined behaviour (the program broke the target's rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spaces {
+    /// One memory (the host): every space reaches every object.
+    Flat,
+    /// NVPTX: 1 global, 3 shared, 4 constant, 5 local, 7 shared-cluster (holds shared).
+    Nvptx,
+    /// AMDGPU: 1 global, 3 LDS, 4 and 6 constant (global memory), 5 private.
+    Amdgpu,
+}
+
+impl Spaces {
+    pub fn of_triple(triple: &str) -> Spaces {
+        if triple.starts_with("nvptx") {
+            Spaces::Nvptx
+        } else if triple.starts_with("amdgcn") || triple.starts_with("r600") {
+            Spaces::Amdgpu
+        } else {
+            Spaces::Flat
+        }
+    }
+
+    /// Whether a pointer of address space `space` may access an object living in `home`.
+    pub fn reaches(self, space: u32, home: u32) -> bool {
+        if self == Spaces::Flat || space == home || space == 0 || home == 0 {
+            return true;
+        }
+        match self {
+            Spaces::Nvptx => space == 7 && home == 3,
+            Spaces::Amdgpu => {
+                let global = |s: u32| matches!(s, 1 | 4 | 6);
+                global(space) && global(home)
+            }
+            Spaces::Flat => true,
+        }
+    }
+}
+
 /// What kind of object, for reports and for `free`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -105,6 +147,8 @@ pub struct Object {
     pub base: u64,
     pub size: u64,
     pub kind: Kind,
+    /// The address space the object lives in (0: unknown, reachable from every space).
+    pub home: u32,
     pub readonly: bool,
     pub alive: bool,
     init: Init,
@@ -164,6 +208,7 @@ impl Object {
 #[derive(Clone, Debug)]
 pub struct Memory {
     pub objects: Vec<Object>,
+    pub spaces: Spaces,
     /// (base, id) of every object, sorted by base.
     by_base: Vec<(u64, ObjId)>,
     next: u64,
@@ -194,9 +239,10 @@ pub fn first_address() -> u64 {
 
 impl Memory {
     /// Memory holding the static objects of a module; run-time objects go from `heap_start`.
-    pub fn new() -> Memory {
+    pub fn new(spaces: Spaces) -> Memory {
         Memory {
             objects: Vec::new(),
+            spaces,
             by_base: Vec::new(),
             next: HEAP_START,
         }
@@ -204,7 +250,15 @@ impl Memory {
 
     /// Adds a static object at a known base, below [`HEAP_START`] (ids follow the module's
     /// order; bases need not).
-    pub fn add_static(&mut self, base: u64, size: u64, kind: Kind, readonly: bool, init: Init) {
+    pub fn add_static(
+        &mut self,
+        base: u64,
+        size: u64,
+        kind: Kind,
+        home: u32,
+        readonly: bool,
+        init: Init,
+    ) {
         let id = self.objects.len();
         let at = self.by_base.partition_point(|&(b, _)| b < base);
         self.by_base.insert(at, (base, id));
@@ -212,6 +266,7 @@ impl Memory {
             base,
             size,
             kind,
+            home,
             readonly,
             alive: true,
             init,
@@ -220,7 +275,14 @@ impl Memory {
     }
 
     /// A new object after every existing one; returns its id.
-    pub fn alloc(&mut self, size: u64, align: u64, kind: Kind, init: Init) -> Result<ObjId, Ub> {
+    pub fn alloc(
+        &mut self,
+        size: u64,
+        align: u64,
+        kind: Kind,
+        home: u32,
+        init: Init,
+    ) -> Result<ObjId, Ub> {
         let (base, next) = place(self.next, size, align);
         if next >= HEAP_END {
             return Err(Ub(format!(
@@ -233,6 +295,7 @@ impl Memory {
             base,
             size,
             kind,
+            home,
             readonly: false,
             alive: true,
             init,
@@ -265,8 +328,16 @@ impl Memory {
         })
     }
 
-    /// Checks that `n` bytes at `p` may be accessed; returns the object and offset.
-    fn access(&self, p: Ptr, n: u64, align: u64, write: bool) -> Result<(ObjId, u64), Ub> {
+    /// Checks that `n` bytes at `p`, a pointer of address space `space`, may be accessed;
+    /// returns the object and offset.
+    fn access(
+        &self,
+        p: Ptr,
+        n: u64,
+        align: u64,
+        write: bool,
+        space: u32,
+    ) -> Result<(ObjId, u64), Ub> {
         let Some(id) = p.prov else {
             return Err(Ub(format!(
                 "access to {n} bytes at {:#x}, a pointer with no object (null or made from an \
@@ -294,21 +365,28 @@ impl Memory {
                 p.addr
             )));
         }
+        if !self.spaces.reaches(space, o.home) {
+            return Err(Ub(format!(
+                "access to {:?}, which lives in addrspace({}), through a pointer of \
+                 addrspace({space})",
+                o.kind, o.home
+            )));
+        }
         if write && o.readonly {
             return Err(Ub(format!("store to constant {:?}", o.kind)));
         }
         Ok((id, p.addr - o.base))
     }
 
-    pub fn read(&self, p: Ptr, n: u64, align: u64) -> Result<Vec<Byte>, Ub> {
-        let (id, off) = self.access(p, n, align, false)?;
+    pub fn read(&self, p: Ptr, n: u64, align: u64, space: u32) -> Result<Vec<Byte>, Ub> {
+        let (id, off) = self.access(p, n, align, false, space)?;
         let o = &self.objects[id];
         Ok((off..off + n).map(|i| o.byte(i)).collect())
     }
 
-    pub fn write(&mut self, p: Ptr, bytes: &[Byte], align: u64) -> Result<(), Ub> {
+    pub fn write(&mut self, p: Ptr, bytes: &[Byte], align: u64, space: u32) -> Result<(), Ub> {
         let n = u64::try_from(bytes.len()).expect("lengths fit in u64");
-        let (id, off) = self.access(p, n, align, true)?;
+        let (id, off) = self.access(p, n, align, true, space)?;
         let o = &mut self.objects[id];
         for (i, b) in (off..).zip(bytes) {
             o.set(i, *b);
@@ -317,11 +395,11 @@ impl Memory {
     }
 
     /// Reads a NUL-terminated string at `p` (for `printf`).
-    pub fn c_string(&self, p: Ptr) -> Result<String, Ub> {
+    pub fn c_string(&self, p: Ptr, space: u32) -> Result<String, Ub> {
         let mut out = Vec::new();
         let mut at = p;
         loop {
-            let b = self.read(at, 1, 1)?[0];
+            let b = self.read(at, 1, 1, space)?[0];
             match b.as_int() {
                 Some(0) => break,
                 Some(c) => out.push(c),

@@ -21,7 +21,7 @@ use std::fmt;
 
 use super::exec::{Config, End, Machine, Obs, Run, Seen, Traced};
 use super::ir::{FnId, Layout, Module, ObjId};
-use super::memory::{Byte, Init, Kind, Memory};
+use super::memory::{Byte, Init, Kind, Memory, Spaces};
 use super::value::{from_signed, Ptr, Value};
 
 /// How the objects behind pointer arguments start out.
@@ -219,26 +219,57 @@ pub struct Report {
     pub refusals: Vec<String>,
 }
 
-/// The decoded pair and their texts.
-pub struct Pair {
+/// A source module and the modules made from it (one per pipeline), decoded.
+pub struct Checker {
     pub source: Module,
-    pub target: Module,
     source_text: String,
-    target_text: String,
+    /// Each target and its text, or why it does not decode.
+    targets: Vec<Result<(Module, String), String>>,
 }
 
-impl Pair {
-    /// Parses both modules; the target shares the source's static addresses.
-    pub fn new(source_text: &str, target_text: &str) -> Result<Pair, String> {
+impl Checker {
+    /// Parses the source and each target; the targets share the source's static addresses.
+    pub fn new(source_text: &str, target_texts: &[&str]) -> Result<Checker, String> {
         let source = super::decode::parse(source_text, None).map_err(|e| format!("source: {e}"))?;
-        let target =
-            super::decode::parse(target_text, Some(&source)).map_err(|e| format!("target: {e}"))?;
-        Ok(Pair {
+        let targets = target_texts
+            .iter()
+            .map(|t| {
+                super::decode::parse(t, Some(&source))
+                    .map(|m| (m, (*t).to_string()))
+                    .map_err(|e| format!("target: {e}"))
+            })
+            .collect();
+        Ok(Checker {
             source,
-            target,
             source_text: source_text.to_string(),
-            target_text: target_text.to_string(),
+            targets,
         })
+    }
+
+    /// Checks `functions` against every target (each source run serves them all): one
+    /// report per target. A target that does not decode gets a refusal.
+    pub fn check(&self, functions: &[String], setup: &Setup) -> Result<Vec<Report>, String> {
+        let mut reports: Vec<Report> = self
+            .targets
+            .iter()
+            .map(|t| {
+                let mut r = Report::default();
+                if let Err(e) = t {
+                    r.refusals.push(e.clone());
+                }
+                r
+            })
+            .collect();
+        for name in functions {
+            self.check_function(name, setup, &mut reports)?;
+        }
+        Ok(reports)
+    }
+
+    fn target(&self, t: usize) -> &(Module, String) {
+        self.targets[t]
+            .as_ref()
+            .expect("poison check: only decoded targets are run")
     }
 }
 
@@ -249,12 +280,13 @@ pub fn check(
     functions: &[String],
     setup: &Setup,
 ) -> Result<Report, String> {
-    let pair = Pair::new(source_text, target_text)?;
-    let mut report = Report::default();
-    for name in functions {
-        pair.check_function(name, setup, &mut report)?;
+    let c = Checker::new(source_text, &[target_text])?;
+    if let Err(e) = &c.targets[0] {
+        return Err(e.clone());
     }
-    Ok(report)
+    Ok(c.check(functions, setup)?
+        .pop()
+        .expect("poison check: one report per target"))
 }
 
 /// What comparing one input gave.
@@ -336,101 +368,141 @@ fn draw_int(rng: &mut Rng, bits: u32) -> i128 {
     super::value::signed(from_signed(v, bits), bits)
 }
 
-impl Pair {
-    fn check_function(&self, name: &str, setup: &Setup, report: &mut Report) -> Result<(), String> {
+/// Input `n` of a function with `params`: drawn values, half of the time laid over one of
+/// the `known` rows (as it is on the first pass over them, then with one or two arguments
+/// redrawn).
+fn draw_input(
+    rng: &mut Rng,
+    params: &[super::ir::Param],
+    known: Option<&Vec<Input>>,
+    n: usize,
+    setup: &Setup,
+) -> Input {
+    let mut input: Input = params
+        .iter()
+        .map(|p| match p.layout {
+            Layout::Int { bits, .. } => draw_int(rng, bits),
+            _ => {
+                let offs = &setup.pointer_offsets;
+                if !offs.is_empty() && (!setup.random_offsets || rng.below(4) != 0) {
+                    i128::from(offs[usize::try_from(rng.below(offs.len() as u64)).expect("small")])
+                } else {
+                    i128::from(8 * rng.below(setup.object_size / 8 + 1))
+                }
+            }
+        })
+        .collect();
+    if let Some(known) = known.filter(|_| n.is_multiple_of(2)) {
+        let row = &known[(n / 2) % known.len()];
+        if row.len() == input.len() {
+            let keep: Vec<usize> = if n / 2 < known.len() {
+                Vec::new()
+            } else {
+                (0..1 + rng.below(2))
+                    .map(|_| usize::try_from(rng.below(row.len() as u64)).expect("small"))
+                    .collect()
+            };
+            for (k, v) in row.iter().enumerate() {
+                if !keep.contains(&k) {
+                    input[k] = *v;
+                }
+            }
+        }
+    }
+    input
+}
+
+impl Checker {
+    fn check_function(
+        &self,
+        name: &str,
+        setup: &Setup,
+        reports: &mut [Report],
+    ) -> Result<(), String> {
         let Some(sf) = self.source.function(name) else {
             return Err(format!("the source has no function @{name}"));
         };
-        report.counts.functions += 1;
-        let Some(tf) = self
-            .target
-            .function(name)
-            .filter(|&f| self.target.functions[f].defined)
-        else {
-            report.counts.missing += 1;
-            return Ok(());
-        };
+        // The function in each target still checked: gone once one violation (one
+        // reproducer is enough to act on) or refusal is found.
+        let mut active: Vec<Option<FnId>> = Vec::with_capacity(self.targets.len());
+        for (t, target) in self.targets.iter().enumerate() {
+            reports[t].counts.functions += 1;
+            let tf = target
+                .as_ref()
+                .ok()
+                .and_then(|(m, _)| m.function(name).filter(|&f| m.functions[f].defined));
+            if tf.is_none() && target.is_ok() {
+                reports[t].counts.missing += 1;
+            }
+            active.push(tf);
+        }
         let params = &self.source.functions[sf].params;
         for p in params {
             if !matches!(p.layout, Layout::Int { .. } | Layout::Ptr { .. }) {
-                report.refusals.push(format!(
-                    "@{name}: parameter %{} has a type the input generator does not make",
-                    p.name
-                ));
+                for (t, a) in active.iter().enumerate() {
+                    if a.is_some() {
+                        reports[t].refusals.push(format!(
+                            "@{name}: parameter %{} has a type the input generator does not make",
+                            p.name
+                        ));
+                    }
+                }
                 return Ok(());
             }
         }
+        let cfg = Config {
+            max_steps: setup.max_steps,
+            ..Config::default()
+        };
         let mut rng = Rng(setup.seed ^ fnv(name));
         let known = setup.known.get(name).filter(|k| !k.is_empty());
         for n in 0..setup.inputs {
-            let mut input: Input = params
-                .iter()
-                .map(|p| match p.layout {
-                    Layout::Int { bits, .. } => draw_int(&mut rng, bits),
-                    _ => {
-                        let offs = &setup.pointer_offsets;
-                        if !offs.is_empty() && (!setup.random_offsets || rng.below(4) != 0) {
-                            i128::from(
-                                offs[usize::try_from(rng.below(offs.len() as u64)).expect("small")],
-                            )
-                        } else {
-                            i128::from(8 * rng.below(setup.object_size / 8 + 1))
-                        }
-                    }
-                })
-                .collect();
-            if let Some(known) = known.filter(|_| n % 2 == 0) {
-                let row = &known[(n / 2) % known.len()];
-                if row.len() == input.len() {
-                    // Keep the drawn values of one or two arguments (none on the first pass).
-                    let keep: Vec<usize> = if n / 2 < known.len() {
-                        Vec::new()
-                    } else {
-                        (0..1 + rng.below(2))
-                            .map(|_| usize::try_from(rng.below(row.len() as u64)).expect("small"))
-                            .collect()
-                    };
-                    for (k, v) in row.iter().enumerate() {
-                        if !keep.contains(&k) {
-                            input[k] = *v;
-                        }
-                    }
-                }
+            if active.iter().all(Option::is_none) {
+                break;
             }
-            report.counts.inputs += 1;
-            match self.compare(sf, tf, &input, setup) {
-                Verdict::Skip { ub } => match ub {
-                    Some(why) => {
-                        report.counts.source_ub += 1;
-                        let key: String = why.chars().filter(|c| !c.is_ascii_digit()).collect();
-                        *report.counts.ub_reasons.entry(key).or_insert(0) += 1;
+            let input = draw_input(&mut rng, params, known, n, setup);
+            let (s, s_objs) = Checker::run(&self.source, sf, &input, setup, cfg);
+            for (t, a) in active.iter_mut().enumerate() {
+                let Some(tf) = *a else { continue };
+                let r = &mut reports[t];
+                r.counts.inputs += 1;
+                let verdict = match &s.end {
+                    End::Ub { what, .. } => Verdict::Skip {
+                        ub: Some(what.clone()),
+                    },
+                    End::Timeout => Verdict::Skip { ub: None },
+                    End::Refused(why) => Verdict::Refused(format!("source: {why}")),
+                    End::Returned => self.judge_target(t, tf, &s, &s_objs, &input, setup),
+                };
+                match verdict {
+                    Verdict::Skip { ub } => match ub {
+                        Some(why) => {
+                            r.counts.source_ub += 1;
+                            let key: String = why.chars().filter(|c| !c.is_ascii_digit()).collect();
+                            *r.counts.ub_reasons.entry(key).or_insert(0) += 1;
+                        }
+                        None => r.counts.source_timeout += 1,
+                    },
+                    Verdict::Same {
+                        observations,
+                        poison,
+                        bytes,
+                    } => {
+                        r.counts.compared += 1;
+                        r.counts.observations += observations;
+                        r.counts.poison_observations += poison;
+                        r.counts.bytes += bytes;
                     }
-                    None => report.counts.source_timeout += 1,
-                },
-                Verdict::Same {
-                    observations,
-                    poison,
-                    bytes,
-                } => {
-                    report.counts.compared += 1;
-                    report.counts.observations += observations;
-                    report.counts.poison_observations += poison;
-                    report.counts.bytes += bytes;
-                }
-                Verdict::Refused(why) => {
-                    report.refusals.push(format!("@{name}: {why}"));
-                    return Ok(());
-                }
-                Verdict::Violated(..) => {
-                    report.counts.compared += 1;
-                    report.violations.push(self.explain(
-                        sf,
-                        tf,
-                        self.shrink(sf, tf, input, setup),
-                        setup,
-                    ));
-                    // One reproducer per function is enough to act on.
-                    return Ok(());
+                    Verdict::Refused(why) => {
+                        r.refusals.push(format!("@{name}: {why}"));
+                        *a = None;
+                    }
+                    Verdict::Violated(..) => {
+                        r.counts.compared += 1;
+                        let small = self.shrink(t, sf, tf, input.clone(), setup);
+                        r.violations.push(self.explain(t, sf, tf, small, setup));
+                        *a = None;
+                    }
                 }
             }
         }
@@ -441,18 +513,28 @@ impl Pair {
     /// of the argument objects.
     fn run(m: &Module, f: FnId, input: &Input, setup: &Setup, cfg: Config) -> (Run, Vec<ObjId>) {
         let mut machine = Machine::new(m, cfg);
+        let flat = machine.mem.spaces == Spaces::Flat;
         let params = &m.functions[f].params;
         let mut objects = Vec::new();
         for (k, p) in params.iter().enumerate() {
-            if let Layout::Ptr { .. } = p.layout {
+            if let Layout::Ptr { space, .. } = p.layout {
+                // A generic pointer argument points into global memory (host-made), a
+                // specific one into its own space.
+                let home = if space == 0 && !flat { 1 } else { space };
                 let id = machine
                     .mem
-                    .alloc(setup.object_size, 16, Kind::Argument(k), Init::Zero)
+                    .alloc(setup.object_size, 16, Kind::Argument(k), home, Init::Zero)
                     .expect("argument objects fit in memory");
                 objects.push(id);
             }
         }
-        let starts: Vec<Ptr> = objects.iter().map(|&id| machine.mem.start(id)).collect();
+        // Stored pointers lead into global memory (where host-made pointers point): the
+        // objects of generic and global arguments.
+        let starts: Vec<Ptr> = objects
+            .iter()
+            .filter(|&&id| flat || machine.mem.objects[id].home == 1)
+            .map(|&id| machine.mem.start(id))
+            .collect();
         for (i, &id) in objects.iter().enumerate() {
             let init = match setup.fill {
                 Fill::Pattern => Init::Pattern(setup.seed ^ (i as u64).wrapping_mul(0x1234_5678)),
@@ -460,7 +542,7 @@ impl Pair {
                     starts
                         .iter()
                         .cycle()
-                        .skip(i)
+                        .skip(i % starts.len().max(1))
                         .take(starts.len())
                         .copied()
                         .collect(),
@@ -487,44 +569,56 @@ impl Pair {
         (machine.run(f, args), objects)
     }
 
-    fn compare(&self, sf: FnId, tf: FnId, input: &Input, setup: &Setup) -> Verdict {
+    /// Runs the source and target `t` on `input` and judges.
+    fn compare(&self, t: usize, sf: FnId, tf: FnId, input: &Input, setup: &Setup) -> Verdict {
         let cfg = Config {
             max_steps: setup.max_steps,
             ..Config::default()
         };
-        let (s, s_objs) = Pair::run(&self.source, sf, input, setup, cfg);
+        let (s, s_objs) = Checker::run(&self.source, sf, input, setup, cfg);
         match &s.end {
-            End::Ub { what, .. } => {
-                return Verdict::Skip {
-                    ub: Some(what.clone()),
-                }
-            }
-            End::Timeout => return Verdict::Skip { ub: None },
-            End::Refused(why) => return Verdict::Refused(format!("source: {why}")),
-            End::Returned => {}
+            End::Ub { what, .. } => Verdict::Skip {
+                ub: Some(what.clone()),
+            },
+            End::Timeout => Verdict::Skip { ub: None },
+            End::Refused(why) => Verdict::Refused(format!("source: {why}")),
+            End::Returned => self.judge_target(t, tf, &s, &s_objs, input, setup),
         }
+    }
+
+    /// Runs target `t` on `input` and judges it against the source's run `s`; a target that
+    /// froze poison runs again with another choice, which must pass too.
+    fn judge_target(
+        &self,
+        t: usize,
+        tf: FnId,
+        s: &Run,
+        s_objs: &[ObjId],
+        input: &Input,
+        setup: &Setup,
+    ) -> Verdict {
         let target_cfg = Config {
             max_steps: setup.max_steps.saturating_mul(4),
-            ..cfg
+            ..Config::default()
         };
-        let (t, t_objs) = Pair::run(&self.target, tf, input, setup, target_cfg);
-        let first = self.judge(&s, &s_objs, &t, &t_objs);
-        if !matches!(first, Verdict::Same { .. }) || t.froze_poison_at.is_none() {
+        let tm = &self.target(t).0;
+        let (tr, t_objs) = Checker::run(tm, tf, input, setup, target_cfg);
+        let first = self.judge(tm, s, s_objs, &tr, &t_objs);
+        if !matches!(first, Verdict::Same { .. }) || tr.froze_poison_at.is_none() {
             return first;
         }
-        // The target froze poison: another choice must pass too.
         let again = Config {
             freeze_seed: 0x5EED,
             ..target_cfg
         };
-        let (t2, t2_objs) = Pair::run(&self.target, tf, input, setup, again);
-        match self.judge(&s, &s_objs, &t2, &t2_objs) {
+        let (t2, t2_objs) = Checker::run(tm, tf, input, setup, again);
+        match self.judge(tm, s, s_objs, &t2, &t2_objs) {
             Verdict::Same { .. } => first,
             other => other,
         }
     }
 
-    fn judge(&self, s: &Run, s_objs: &[ObjId], t: &Run, t_objs: &[ObjId]) -> Verdict {
+    fn judge(&self, tm: &Module, s: &Run, s_objs: &[ObjId], t: &Run, t_objs: &[ObjId]) -> Verdict {
         match &t.end {
             End::Ub { what, at } => {
                 return Verdict::Violated(
@@ -585,7 +679,7 @@ impl Pair {
         }
         let mut bytes = 0;
         if limit == usize::MAX {
-            match self.compare_memory(s, s_objs, t, t_objs) {
+            match self.compare_memory(tm, s, s_objs, t, t_objs) {
                 Ok(n) => bytes = n,
                 Err(why) => return Verdict::Violated(why, None, None),
             }
@@ -601,6 +695,7 @@ impl Pair {
     /// (`Err`), or how many bytes were compared.
     fn compare_memory(
         &self,
+        tm: &Module,
         s: &Run,
         s_objs: &[ObjId],
         t: &Run,
@@ -617,7 +712,7 @@ impl Pair {
             if g.constant {
                 continue;
             }
-            if let Some(tg) = self.target.global(&g.name) {
+            if let Some(tg) = tm.global(&g.name) {
                 pairs.push((format!("@{}", g.name), gid, tg));
             }
         }
@@ -634,6 +729,10 @@ impl Pair {
                     (Byte::Ptr { ptr: p, part: i }, Byte::Ptr { ptr: q, part: j }) => {
                         i == j && canon(&s.memory, p) == canon(&t.memory, q)
                     }
+                    // A pointer byte read as an integer and stored back loses its
+                    // provenance; a target that skips the round trip (GVN, DSE) keeps
+                    // it: the same integer, and at least as defined.
+                    (Byte::Int(b), Byte::Ptr { .. }) => y.as_int() == Some(b),
                     _ => x == y,
                 };
                 compared += 1;
@@ -648,10 +747,10 @@ impl Pair {
     }
 
     /// `input` made smaller while the target still fails on it the same way ([`kind`]).
-    fn shrink(&self, sf: FnId, tf: FnId, mut input: Input, setup: &Setup) -> Input {
+    fn shrink(&self, t: usize, sf: FnId, tf: FnId, mut input: Input, setup: &Setup) -> Input {
         let params = &self.source.functions[sf].params;
-        let want = kind(&self.compare(sf, tf, &input, setup));
-        let fails = |i: &Input| kind(&self.compare(sf, tf, i, setup)) == want;
+        let want = kind(&self.compare(t, sf, tf, &input, setup));
+        let fails = |i: &Input| kind(&self.compare(t, sf, tf, i, setup)) == want;
         let mut budget = 300;
         let mut progress = true;
         while progress && budget > 0 {
@@ -690,27 +789,28 @@ impl Pair {
     }
 
     /// The report of a violation on `input`.
-    fn explain(&self, sf: FnId, tf: FnId, input: Input, setup: &Setup) -> Violation {
+    fn explain(&self, t: usize, sf: FnId, tf: FnId, input: Input, setup: &Setup) -> Violation {
+        let (tm, target_text) = self.target(t);
         let cfg = Config {
             max_steps: setup.max_steps,
             trace: true,
             ..Config::default()
         };
-        let (s, s_objs) = Pair::run(&self.source, sf, &input, setup, cfg);
+        let (s, s_objs) = Checker::run(&self.source, sf, &input, setup, cfg);
         let target_cfg = Config {
             max_steps: setup.max_steps.saturating_mul(4),
             ..cfg
         };
-        let (mut t, mut t_objs) = Pair::run(&self.target, tf, &input, setup, target_cfg);
-        let mut verdict = self.judge(&s, &s_objs, &t, &t_objs);
+        let (mut tr, mut t_objs) = Checker::run(tm, tf, &input, setup, target_cfg);
+        let mut verdict = self.judge(tm, &s, &s_objs, &tr, &t_objs);
         if matches!(verdict, Verdict::Same { .. }) {
             // It failed with the other freeze choice.
             let again = Config {
                 freeze_seed: 0x5EED,
                 ..target_cfg
             };
-            (t, t_objs) = Pair::run(&self.target, tf, &input, setup, again);
-            verdict = self.judge(&s, &s_objs, &t, &t_objs);
+            (tr, t_objs) = Checker::run(tm, tf, &input, setup, again);
+            verdict = self.judge(tm, &s, &s_objs, &tr, &t_objs);
         }
         let (what, so, to) = match verdict {
             Verdict::Violated(w, so, to) => (w, so, to),
@@ -733,12 +833,12 @@ impl Pair {
                 .collect(),
             input,
             source_end: s.end.to_string(),
-            target_end: t.end.to_string(),
+            target_end: tr.end.to_string(),
             source_obs: so,
             target_obs: to,
-            differences: first_differences(&s.memory, &s.trace, &t.memory, &t.trace),
+            differences: first_differences(&s.memory, &s.trace, &tr.memory, &tr.trace),
             source_text: function_text(&self.source_text, &func.name),
-            target_text: function_text(&self.target_text, &self.target.functions[tf].name),
+            target_text: function_text(target_text, &tm.functions[tf].name),
         }
     }
 }
