@@ -203,6 +203,15 @@ impl Decoder {
             return Ok(Init::Zero);
         }
         if LLVMIsUndef(init) != 0 {
+            // A writable global's `undef` contents are read as a fixed pattern, one of the
+            // values they may hold (the same in source and target; no pipeline here folds
+            // loads of a writable global). A constant one stays poison.
+            if LLVMIsGlobalConstant(g) == 0 {
+                let seed = name_of(g).bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+                });
+                return Ok(Init::Pattern(seed));
+            }
             return Ok(Init::Poison);
         }
         let layout = self.layout(LLVMTypeOf(init))?;

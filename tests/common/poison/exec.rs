@@ -140,6 +140,15 @@ fn as_int(v: &Value) -> Option<(u32, u128)> {
     }
 }
 
+/// The address space of a pointer layout (or of a vector of pointers), 0 for others.
+fn space_of(l: &Layout) -> u32 {
+    match l {
+        Layout::Ptr { space, .. } => *space,
+        Layout::Vector { elem, .. } => space_of(elem),
+        _ => 0,
+    }
+}
+
 fn int_bits(l: &Layout) -> u32 {
     match l {
         Layout::Int { bits, .. } => *bits,
@@ -677,10 +686,15 @@ impl<'m> Machine<'m> {
                 _ => Value::Poison,
             }),
             CastOp::IntToPtr => map_lanes(a, &|v| match v {
-                Value::Int { val, .. } => Value::Ptr(self.mem.ptr_at(*val)),
+                Value::Int { val, .. } => {
+                    Value::Ptr(self.mem.typed(self.mem.ptr_at(*val), space_of(to)))
+                }
                 _ => Value::Poison,
             }),
-            CastOp::AddrSpaceCast => a.clone(),
+            CastOp::AddrSpaceCast => map_lanes(a, &|v| match v {
+                Value::Ptr(p) => Value::Ptr(self.mem.typed(*p, space_of(to))),
+                other => other.clone(),
+            }),
             CastOp::BitCast => match (a, to) {
                 (Value::Ptr(_), _) | (Value::Poison, Layout::Ptr { .. }) => a.clone(),
                 (Value::Poison, _) => poison_of(to),

@@ -113,6 +113,16 @@ impl Spaces {
         }
     }
 
+    /// Whether objects living in `home` are read-only (constant memory): storing there is
+    /// undefined behaviour, as the targets' alias analyses assume.
+    pub fn read_only(self, home: u32) -> bool {
+        match self {
+            Spaces::Flat => false,
+            Spaces::Nvptx => matches!(home, 4 | 101),
+            Spaces::Amdgpu => matches!(home, 4 | 6),
+        }
+    }
+
     /// Whether a pointer of address space `space` may access an object living in `home`.
     pub fn reaches(self, space: u32, home: u32) -> bool {
         if self == Spaces::Flat || space == home || space == 0 || home == 0 {
@@ -296,7 +306,7 @@ impl Memory {
             size,
             kind,
             home,
-            readonly: false,
+            readonly: self.spaces.read_only(home),
             alive: true,
             init,
             chunks: BTreeMap::new(),
@@ -373,7 +383,7 @@ impl Memory {
             )));
         }
         if write && o.readonly {
-            return Err(Ub(format!("store to constant {:?}", o.kind)));
+            return Err(Ub(format!("store to constant {:?} (addrspace({}))", o.kind, o.home)));
         }
         Ok((id, p.addr - o.base))
     }
@@ -469,13 +479,13 @@ impl Memory {
                 }
                 Value::int(*bits, val & mask(*bits))
             }
-            Layout::Ptr { .. } => {
+            Layout::Ptr { space, .. } => {
                 if let Some(Byte::Ptr { ptr, .. }) = bytes.first() {
                     let same = bytes.iter().enumerate().all(|(i, b)| {
                         matches!(b, Byte::Ptr { ptr: q, part } if q == ptr && usize::from(*part) == i)
                     });
                     if same {
-                        return Value::Ptr(*ptr);
+                        return Value::Ptr(self.typed(*ptr, *space));
                     }
                 }
                 let mut addr = 0u64;
@@ -485,10 +495,11 @@ impl Memory {
                         None => return Value::Poison,
                     }
                 }
-                Value::Ptr(Ptr {
+                let p = Ptr {
                     prov: self.find(addr),
                     addr,
-                })
+                };
+                Value::Ptr(self.typed(p, *space))
             }
             Layout::Vector { lanes, elem } => {
                 let w = usize::try_from(elem.store_size()).expect("fits");
@@ -509,6 +520,20 @@ impl Memory {
                     .collect(),
             ),
             Layout::Void => Value::Void,
+        }
+    }
+
+    /// `p` as a pointer of address space `space`: without provenance when its object lives
+    /// in a space that `space` cannot reach. On a GPU the pointer's bits would be an address
+    /// in `space`, not in the object's memory: a pointer loaded, cast or made from an integer
+    /// as `ptr addrspace(3)` is a shared-memory pointer, whatever the bits meant elsewhere.
+    pub fn typed(&self, p: Ptr, space: u32) -> Ptr {
+        match p.prov {
+            Some(id) if !self.spaces.reaches(space, self.objects[id].home) => Ptr {
+                prov: None,
+                addr: p.addr,
+            },
+            _ => p,
         }
     }
 
