@@ -55,6 +55,7 @@ pub const PIPELINES: &[(&str, bool)] = &[
     ("gpucc-straight-line", true),
     ("gpucc", true),
     ("gpucc-openmp-opt", false),
+    ("gpucc-openmp-state-machine", false),
 ];
 
 /// One generated program: its globals and functions as text.
