@@ -383,7 +383,10 @@ impl Memory {
             )));
         }
         if write && o.readonly {
-            return Err(Ub(format!("store to constant {:?} (addrspace({}))", o.kind, o.home)));
+            return Err(Ub(format!(
+                "store to constant {:?} (addrspace({}))",
+                o.kind, o.home
+            )));
         }
         Ok((id, p.addr - o.base))
     }
