@@ -631,3 +631,36 @@ fn calibration_speculation_keeps_noundef() {
     let r = calibrate("speculative-execution", &fine, &Setup::default());
     assert!(r.violations.is_empty());
 }
+
+/// Not a fixed bug but a finding of the long run (upstream, not ours): LLVM 16's AMDGPU alias
+/// analysis answers NoAlias between a flat pointer whose underlying object is a kernel
+/// argument and any LDS pointer, "kernel arguments won't alias LDS", even when the argument
+/// is itself an LDS pointer cast to flat. GVN then forwards a stale value across an LDS store
+/// to the same address. The check must see it under the default AMDGPU alias analysis, and
+/// nothing with BasicAA alone (where the gpucc corpus of tests/soundness.rs runs GVN on
+/// AMDGPU).
+#[test]
+fn upstream_amdgpu_aa_kernel_lds_argument() {
+    let module = "target datalayout = \"e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-\
+                  p6:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-\
+                  v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7\"\n\
+                  target triple = \"amdgcn-amd-amdhsa\"\n\
+                  declare void @observe32(i32)\n\
+                  define amdgpu_kernel void @f(ptr addrspace(3) %a, ptr addrspace(3) %b, i1 %c, \
+                  i32 %x) {\n  %g = addrspacecast ptr addrspace(3) %a to ptr\n\
+                  store i32 1, ptr %g, align 4\n\
+                  %q = select i1 %c, ptr addrspace(3) %a, ptr addrspace(3) %b\n\
+                  store i32 %x, ptr addrspace(3) %q, align 4\n\
+                  %v = load i32, ptr %g, align 4\n  call void @observe32(i32 %v)\n\
+                  ret void\n}\n";
+    let r = calibrate("gvn", module, &Setup::default());
+    let v = r
+        .violations
+        .first()
+        .expect("GVN over LLVM 16's amdgpu-aa must be flagged");
+    assert_eq!(v.input[2], 1, "the select picks %a: {v}");
+    let basic =
+        fuzz_support::opt_output("-aa-pipeline=basic-aa function(gvn)", module).expect("gvn runs");
+    let r = check(module, &basic, &["f".to_string()], &Setup::default()).expect("checks");
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+}

@@ -28,7 +28,14 @@
 //!
 //! Choices where LangRef leaves room, each on the side that cannot make a correct pass fail:
 //! - `undef` is read as poison (in a source that makes it more lenient, and a target that
-//!   produces `undef` where the source had a value is wrong anyway);
+//!   produces `undef` where the source had a value is wrong anyway), except the contents of a
+//!   writable global with an `undef` initializer, which are a fixed pattern, the same in both
+//!   modules (one of the values they may hold; no pipeline here folds loads of a writable
+//!   global);
+//! - address spaces follow the GPU targets' rules (`memory::Spaces`): an object lives in one
+//!   space, a pointer of a specific space reaches only its space's objects (a pointer made
+//!   for a space that cannot reach its object has no provenance), constant spaces are
+//!   read-only; on the host there is one memory;
 //! - `freeze` of poison gives 0 (or a seeded pattern); after a source froze poison its later
 //!   observations are not compared (see `refine`);
 //! - a GEP whose indices are all zero is never poison (current LangRef);
