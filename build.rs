@@ -127,12 +127,14 @@ fn main() {
     if llvm.link_plugin {
         println!("cargo:rustc-link-lib=dylib=LLVM-{}", llvm.major);
     } else {
-        // The plugin leaves LLVM's symbols to the host; what runs on its own
-        // (tests, examples, benches) links the prefix's libLLVM.
-        for kind in ["tests", "examples", "benches", "bins"] {
-            println!("cargo:rustc-link-arg-{kind}=-L{libdir}");
-            println!("cargo:rustc-link-arg-{kind}=-Wl,-rpath,{libdir}");
-            println!("cargo:rustc-link-arg-{kind}=-lLLVM");
-        }
+        // The plugin leaves LLVM's symbols to the host, and binds them
+        // lazily: loaded into another LLVM, where some are missing, it still
+        // loads, and its version check (src/llvm/edge.rs) runs and explains,
+        // instead of the loader's "undefined symbol".
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-z,lazy");
+        // What runs on its own (tests) links the prefix's libLLVM.
+        println!("cargo:rustc-link-arg-tests=-L{libdir}");
+        println!("cargo:rustc-link-arg-tests=-Wl,-rpath,{libdir}");
+        println!("cargo:rustc-link-arg-tests=-lLLVM");
     }
 }

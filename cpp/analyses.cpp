@@ -19,6 +19,7 @@
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
@@ -124,13 +125,44 @@ GPUCC_EXPORT const void *gpucc_scev_binary(void *FAM, LLVMValueRef F,
   return nullptr;
 }
 
-/// `S` sign- (Signed) or zero-extended or truncated to `Ty`'s width.
+/// `A - B` (getMinusSCEV; two pointers must share their base). Could not
+/// compute when the types differ or the pointers' bases do.
+GPUCC_EXPORT const void *gpucc_scev_minus(void *FAM, LLVMValueRef F,
+                                          const void *A, const void *B) {
+  ScalarEvolution &SE = scev(FAM, F);
+  const SCEV *X = asScev(A), *Y = asScev(B);
+  if (isa<SCEVCouldNotCompute>(X) || isa<SCEVCouldNotCompute>(Y) ||
+      X->getType() != Y->getType())
+    return SE.getCouldNotCompute();
+  return SE.getMinusSCEV(X, Y);
+}
+
+/// What kind of expression `S` is: 1 an integer constant (`*V` = its
+/// ConstantInt), 2 an opaque value (SCEVUnknown, `*V` = the value), 3 could
+/// not compute, 0 anything else.
+GPUCC_EXPORT int gpucc_scev_kind(const void *S, LLVMValueRef *V) {
+  const SCEV *X = asScev(S);
+  if (auto *C = dyn_cast<SCEVConstant>(X)) {
+    *V = wrap(C->getValue());
+    return 1;
+  }
+  if (auto *U = dyn_cast<SCEVUnknown>(X)) {
+    *V = wrap(U->getValue());
+    return 2;
+  }
+  return isa<SCEVCouldNotCompute>(X) ? 3 : 0;
+}
+
+/// `S` sign- (Signed) or zero-extended or truncated to `Ty`'s width (`S`
+/// itself when it has that width already).
 GPUCC_EXPORT const void *gpucc_scev_cast(void *FAM, LLVMValueRef F,
                                          const void *S, LLVMTypeRef Ty,
                                          bool Signed) {
   ScalarEvolution &SE = scev(FAM, F);
   Type *T = unwrap(Ty);
   const SCEV *X = asScev(S);
+  if (SE.getTypeSizeInBits(X->getType()) == SE.getTypeSizeInBits(T))
+    return X;
   if (SE.getTypeSizeInBits(X->getType()) > SE.getTypeSizeInBits(T))
     return SE.getTruncateExpr(X, T);
   return Signed ? SE.getSignExtendExpr(X, T) : SE.getZeroExtendExpr(X, T);
@@ -182,9 +214,15 @@ GPUCC_EXPORT bool gpucc_known_non_negative(void *FAM, LLVMValueRef F,
                                  AC, unwrap<Instruction>(Ctx), &DT);
 }
 
-//===-- Wrap flags (LLVM-C has them from LLVM 17 on) ----------------------===//
+//===-- Poison-generating flags -------------------------------------------===//
+//
+// One bit each: nsw 1, nuw 2 (add/sub/mul/shl, and trunc from LLVM 19), exact
+// 4, GEP inbounds 8, GEP nusw 16 and GEP nuw 32 (LLVM 19; inbounds implies
+// nusw), or disjoint 64 (LLVM 18), icmp samesign 128 (LLVM 20), zext/uitofp
+// nneg 256 (LLVM 18). An LLVM without a flag reads it as clear and ignores
+// it when set (src/llvm/analyses.rs, `Flags`).
 
-/// nsw (1), nuw (2), exact (4) and inbounds (8) of `I`.
+/// The poison-generating flags of `I` (an instruction or constant expression).
 GPUCC_EXPORT unsigned gpucc_get_flags(LLVMValueRef I) {
   Value *V = unwrap(I);
   unsigned Bits = 0;
@@ -194,8 +232,31 @@ GPUCC_EXPORT unsigned gpucc_get_flags(LLVMValueRef I) {
   }
   if (auto *E = dyn_cast<PossiblyExactOperator>(V))
     Bits |= E->isExact() ? 4 : 0;
-  if (auto *G = dyn_cast<GEPOperator>(V))
+  if (auto *G = dyn_cast<GEPOperator>(V)) {
     Bits |= G->isInBounds() ? 8 : 0;
+#if LLVM_VERSION_MAJOR >= 19
+    Bits |= G->hasNoUnsignedSignedWrap() ? 16 : 0;
+    Bits |= G->hasNoUnsignedWrap() ? 32 : 0;
+#else
+    Bits |= G->isInBounds() ? 16 : 0;
+#endif
+  }
+#if LLVM_VERSION_MAJOR >= 18
+  if (auto *D = dyn_cast<PossiblyDisjointInst>(V))
+    Bits |= D->isDisjoint() ? 64 : 0;
+  if (auto *N = dyn_cast<PossiblyNonNegInst>(V))
+    Bits |= N->hasNonNeg() ? 256 : 0;
+#endif
+#if LLVM_VERSION_MAJOR >= 19
+  if (auto *T = dyn_cast<TruncInst>(V)) {
+    Bits |= T->hasNoSignedWrap() ? 1 : 0;
+    Bits |= T->hasNoUnsignedWrap() ? 2 : 0;
+  }
+#endif
+#if LLVM_VERSION_MAJOR >= 20
+  if (auto *C = dyn_cast<ICmpInst>(V))
+    Bits |= C->hasSameSign() ? 128 : 0;
+#endif
   return Bits;
 }
 
@@ -208,15 +269,43 @@ GPUCC_EXPORT void gpucc_set_flags(LLVMValueRef I, unsigned Bits) {
   }
   if (isa<PossiblyExactOperator>(In))
     In->setIsExact(Bits & 4);
-  if (auto *G = dyn_cast<GetElementPtrInst>(In))
+  if (auto *G = dyn_cast<GetElementPtrInst>(In)) {
+#if LLVM_VERSION_MAJOR >= 19
+    GEPNoWrapFlags NW = GEPNoWrapFlags::none();
+    if (Bits & 8)
+      NW = GEPNoWrapFlags::inBounds();
+    else if (Bits & 16)
+      NW = GEPNoWrapFlags::noUnsignedSignedWrap();
+    if (Bits & 32)
+      NW |= GEPNoWrapFlags::noUnsignedWrap();
+    G->setNoWrapFlags(NW);
+#else
     G->setIsInBounds(Bits & 8);
+#endif
+  }
+#if LLVM_VERSION_MAJOR >= 18
+  if (auto *D = dyn_cast<PossiblyDisjointInst>(In))
+    D->setIsDisjoint(Bits & 64);
+  if (isa<PossiblyNonNegInst>(In))
+    In->setNonNeg(Bits & 256);
+#endif
+#if LLVM_VERSION_MAJOR >= 19
+  if (auto *T = dyn_cast<TruncInst>(In)) {
+    T->setHasNoSignedWrap(Bits & 1);
+    T->setHasNoUnsignedWrap(Bits & 2);
+  }
+#endif
+#if LLVM_VERSION_MAJOR >= 20
+  if (auto *C = dyn_cast<ICmpInst>(In))
+    C->setSameSign(Bits & 128);
+#endif
 }
 
 //===-- Moving instructions -----------------------------------------------===//
 
 /// Moves instruction `I` right before instruction `Before`.
 GPUCC_EXPORT void gpucc_move_before(LLVMValueRef I, LLVMValueRef Before) {
-  unwrap<Instruction>(I)->moveBefore(unwrap<Instruction>(Before));
+  gpucc::moveBefore(unwrap<Instruction>(I), unwrap<Instruction>(Before));
 }
 
 //===-- TargetTransformInfo: addressing modes -----------------------------===//

@@ -21,6 +21,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/InstructionCost.h"
@@ -90,7 +91,7 @@ inline llvm::Function *intrinsicDeclaration(llvm::Module *M,
 
 /// The value of a valid instruction cost.
 inline int64_t costValue(const llvm::InstructionCost &C) {
-#if LLVM_VERSION_MAJOR >= 19
+#if LLVM_VERSION_MAJOR >= 20
   return C.getValue();
 #else
   return *C.getValue();
@@ -113,6 +114,67 @@ inline void dropPoisonAnnotations(llvm::Instruction *I) {
 #else
   I->dropPoisonGeneratingFlagsAndMetadata();
 #endif
+}
+
+/// Where a new instruction goes: right before `I`, in the form the
+/// instruction constructors take (an iterator from LLVM 19 on).
+#if LLVM_VERSION_MAJOR >= 19
+inline llvm::InsertPosition before(llvm::Instruction *I) {
+  return I->getIterator();
+}
+#else
+inline llvm::Instruction *before(llvm::Instruction *I) { return I; }
+#endif
+
+/// Inserts the detached instruction `New` right before `Pos`.
+inline void insertBefore(llvm::Instruction *New, llvm::Instruction *Pos) {
+#if LLVM_VERSION_MAJOR >= 19
+  New->insertBefore(Pos->getIterator());
+#else
+  New->insertBefore(Pos);
+#endif
+}
+
+/// Moves `I` right before `Pos`.
+inline void moveBefore(llvm::Instruction *I, llvm::Instruction *Pos) {
+#if LLVM_VERSION_MAJOR >= 20
+  I->moveBefore(Pos->getIterator());
+#else
+  I->moveBefore(Pos);
+#endif
+}
+
+/// Is `ID` llvm.fake.use? (LLVM 20 on; older LLVMs have no such intrinsic.)
+inline bool isFakeUse(llvm::Intrinsic::ID ID) {
+#if LLVM_VERSION_MAJOR >= 20
+  return ID == llvm::Intrinsic::fake_use;
+#else
+  (void)ID;
+  return false;
+#endif
+}
+
+/// Constant GEP `E` rebuilt on operands `Ops` (base first) with result type
+/// `NewTy`. With `OnlyInBounds`, the rebuilt GEP keeps `inbounds` and drops
+/// every other no-wrap flag (`nusw`, `nuw`: LLVM 19 on; before, `inbounds`
+/// is the only flag a GEP has, and it is kept).
+inline llvm::Constant *gepConstantWithOperands(llvm::ConstantExpr *E,
+                                               llvm::ArrayRef<llvm::Constant *> Ops,
+                                               llvm::Type *NewTy,
+                                               bool OnlyInBounds) {
+  auto *G = llvm::cast<llvm::GEPOperator>(E);
+#if LLVM_VERSION_MAJOR >= 19
+  llvm::GEPNoWrapFlags Kept = G->isInBounds() ? llvm::GEPNoWrapFlags::inBounds()
+                                              : llvm::GEPNoWrapFlags::none();
+  if (OnlyInBounds && G->getNoWrapFlags() != Kept)
+    return llvm::ConstantExpr::getGetElementPtr(
+        G->getSourceElementType(), Ops[0], Ops.drop_front(), Kept,
+        G->getInRange());
+#else
+  (void)OnlyInBounds;
+#endif
+  return E->getWithOperands(Ops, NewTy, /*OnlyIfReduced=*/false,
+                            G->getSourceElementType());
 }
 
 } // namespace gpucc

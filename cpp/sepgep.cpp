@@ -18,6 +18,7 @@
 #include "llvm/Analysis/MemoryBuiltins.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -28,6 +29,7 @@
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -107,6 +109,45 @@ GPUCC_EXPORT LLVMValueRef gpucc_sepgep_make_const_int(LLVMTypeRef Ty,
   return wrap(ConstantInt::get(IT, V.trunc(IT->getBitWidth())));
 }
 
+/// Is `V` (a GEP instruction or constant expression) `getelementptr i8, P,
+/// C` with one constant index `C` of at most 128 bits? Then writes `P` to
+/// `*Base` and `C` as two 64-bit words, and returns the width of `C`;
+/// otherwise returns 0. (Upstream's `m_PtrAdd(m_Value(), m_APInt())`.)
+GPUCC_EXPORT unsigned gpucc_sepgep_const_ptr_add(LLVMValueRef V,
+                                                 LLVMValueRef *Base,
+                                                 unsigned long long *Lo,
+                                                 unsigned long long *Hi) {
+  auto *GEP = dyn_cast<GEPOperator>(unwrap(V));
+  if (!GEP || !GEP->getSourceElementType()->isIntegerTy(8) ||
+      GEP->getNumIndices() != 1)
+    return 0;
+  auto *C = dyn_cast<ConstantInt>(GEP->idx_begin()->get());
+  if (!C || C->getBitWidth() > 128)
+    return 0;
+  APInt Val = C->getValue().zext(128);
+  *Lo = Val.extractBitsAsZExtValue(64, 0);
+  *Hi = Val.extractBitsAsZExtValue(64, 64);
+  *Base = wrap(GEP->getPointerOperand());
+  return C->getBitWidth();
+}
+
+//===-- Block order -------------------------------------------------------===//
+
+/// The blocks of `F` reachable from its entry, in reverse post-order (a block
+/// after every block that dominates it), into `Out` (room for `Cap`).
+/// Returns how many there are.
+GPUCC_EXPORT size_t gpucc_sepgep_rpo(LLVMValueRef F, LLVMBasicBlockRef *Out,
+                                     size_t Cap) {
+  ReversePostOrderTraversal<Function *> RPOT(&fn(F));
+  size_t N = 0;
+  for (BasicBlock *B : RPOT) {
+    if (N < Cap)
+      Out[N] = wrap(B);
+    ++N;
+  }
+  return N;
+}
+
 //===-- Value tracking (upstream's calls, with the function's DT) ---------===//
 
 /// haveNoCommonBitsSet(A, B) at `Cxt`, as upstream asks it (no assumption
@@ -177,11 +218,6 @@ GPUCC_EXPORT unsigned gpucc_sepgep_uses_in_loop(void *FAM, LLVMValueRef F,
   return N;
 }
 
-/// TTI::useAA(): does the target use alias analysis during code generation?
-GPUCC_EXPORT bool gpucc_sepgep_tti_use_aa(const void *TTI) {
-  return static_cast<const TargetTransformInfo *>(TTI)->useAA();
-}
-
 //===-- Instruction factories (no constant folding) -----------------------===//
 
 /// A binary operator `Op` (LLVMOpcode numbering) of A and B, named `Name`,
@@ -211,12 +247,13 @@ GPUCC_EXPORT LLVMValueRef gpucc_sepgep_binop(unsigned Op, LLVMValueRef A,
   }
   return wrap(BinaryOperator::Create(Opc, unwrap(A), unwrap(B),
                                      Twine(StringRef(Name, Len)),
-                                     unwrap<Instruction>(Before)));
+                                     gpucc::before(unwrap<Instruction>(Before))));
 }
 
 /// Cast `V` to `Ty` with opcode `Op` (LLVMOpcode numbering: sext, zext or
 /// trunc). With `Like` (a cast instruction of that opcode): a constant `V`
-/// folds, anything else gets a clone of `Like` (metadata included) on `V`.
+/// folds, anything else gets a clone of `Like` (metadata included, its
+/// poison-generating flags dropped) on `V`.
 /// Without `Like`: a new cast named `Name`, folded only when `Fold`.
 /// Inserted before `Before`.
 GPUCC_EXPORT LLVMValueRef gpucc_sepgep_cast(unsigned Op, LLVMValueRef V,
@@ -244,11 +281,15 @@ GPUCC_EXPORT LLVMValueRef gpucc_sepgep_cast(unsigned Op, LLVMValueRef V,
     return wrap(ConstantExpr::getCast(Opc, cast<Constant>(Val), T));
   if (Like) {
     Instruction *C = unwrap<Instruction>(Like)->clone();
+    // The clone moves to an operand of the original: `trunc nuw`/`nsw` and
+    // `zext nneg` said something about the original's operand only.
+    C->dropPoisonGeneratingFlags();
     C->setOperand(0, Val);
-    C->insertBefore(At);
+    gpucc::insertBefore(C, At);
     return wrap(C);
   }
-  return wrap(CastInst::Create(Opc, Val, T, Twine(StringRef(Name, Len)), At));
+  return wrap(CastInst::Create(Opc, Val, T, Twine(StringRef(Name, Len)),
+                               gpucc::before(At)));
 }
 
 /// A GEP over `SrcTy` on `Base` with `N` indices, named `Name`, inbounds as
@@ -262,7 +303,7 @@ GPUCC_EXPORT LLVMValueRef gpucc_sepgep_gep(LLVMTypeRef SrcTy, LLVMValueRef Base,
     Indices.push_back(unwrap(Idx[I]));
   auto *G = GetElementPtrInst::Create(unwrap(SrcTy), unwrap(Base), Indices,
                                       Twine(StringRef(Name, Len)),
-                                      unwrap<Instruction>(Before));
+                                      gpucc::before(unwrap<Instruction>(Before)));
   G->setIsInBounds(InBounds);
   return wrap(G);
 }
@@ -271,7 +312,7 @@ GPUCC_EXPORT LLVMValueRef gpucc_sepgep_gep(LLVMTypeRef SrcTy, LLVMValueRef Base,
 GPUCC_EXPORT LLVMValueRef gpucc_sepgep_clone_before(LLVMValueRef I) {
   Instruction *Orig = unwrap<Instruction>(I);
   Instruction *C = Orig->clone();
-  C->insertBefore(Orig);
+  gpucc::insertBefore(C, Orig);
   return wrap(C);
 }
 

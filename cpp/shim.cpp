@@ -259,55 +259,81 @@ GPUCC_EXPORT int gpucc_mem_intrinsic_kind(LLVMValueRef Call) {
   return isa<MemTransferInst>(MI) ? 2 : 1;
 }
 
-/// Constant expression `CE` (a GEP or select of pointers) rebuilt with
-/// operands `Index[k]` replaced by `NewOps[k]`, and result type `NewTy`.
+/// Constant expression `CE` rebuilt with operands `Index[k]` replaced by
+/// `NewOps[k]`. A pointer (or vector of pointers) result moves to address
+/// space `NewAS` (~0u: keeps its type). A GEP with `OnlyInBounds` keeps
+/// `inbounds` as its only no-wrap flag (see gepConstantWithOperands).
 GPUCC_EXPORT LLVMValueRef gpucc_const_expr_with_operands(
     LLVMValueRef CE, const unsigned *Index, const LLVMValueRef *NewOps,
-    size_t N, LLVMTypeRef NewTy) {
+    size_t N, unsigned NewAS, bool OnlyInBounds) {
   auto *E = unwrap<ConstantExpr>(CE);
   SmallVector<Constant *, 4> Ops;
   for (unsigned I = 0, M = E->getNumOperands(); I != M; ++I)
     Ops.push_back(E->getOperand(I));
   for (size_t K = 0; K != N; ++K)
     Ops[Index[K]] = unwrap<Constant>(NewOps[K]);
-  Type *SrcElemTy = nullptr;
-  if (auto *GEP = dyn_cast<GEPOperator>(E))
-    SrcElemTy = GEP->getSourceElementType();
-  return wrap(E->getWithOperands(Ops, unwrap(NewTy), /*OnlyIfReduced=*/false,
-                                 SrcElemTy));
+  Type *NewTy = E->getType();
+  if (NewAS != ~0u && NewTy->isPtrOrPtrVectorTy())
+    NewTy = NewTy->getWithNewType(PointerType::get(E->getContext(), NewAS));
+  if (isa<GEPOperator>(E))
+    return wrap(gpucc::gepConstantWithOperands(E, Ops, NewTy, OnlyInBounds));
+  return wrap(E->getWithOperands(Ops, NewTy));
 }
 
 /// The pointer operands of intrinsic call `Call` that memory-space inference
-/// may move to a specific space: objectsize and ptrmask (0), masked gather
-/// (0) and scatter (1), and what the target lists for its own intrinsics.
-/// Writes up to `Max` operand indices to `Out`; returns how many.
+/// may move to a specific space: objectsize, ptrmask, prefetch, masked load
+/// and gather (0), masked store and scatter (1), is.constant of a pointer (0),
+/// every pointer operand of fake.use, and what the target lists for its own
+/// intrinsics. Writes the first `Max` operand indices to `Out`; returns how
+/// many there are (ask again with more room when that is over `Max`).
 GPUCC_EXPORT unsigned gpucc_intrinsic_flat_operands(const void *TTI,
                                                     LLVMValueRef Call,
                                                     unsigned *Out,
                                                     unsigned Max) {
   auto *II = dyn_cast<IntrinsicInst>(unwrap(Call));
-  if (!II || Max == 0)
+  if (!II)
     return 0;
-  switch (II->getIntrinsicID()) {
+  SmallVector<unsigned, 4> Idx;
+  Intrinsic::ID ID = II->getIntrinsicID();
+  switch (ID) {
   case Intrinsic::objectsize:
   case Intrinsic::ptrmask:
+  case Intrinsic::prefetch:
+  case Intrinsic::masked_load:
   case Intrinsic::masked_gather:
-    Out[0] = 0;
-    return 1;
+    Idx.push_back(0);
+    break;
+  case Intrinsic::masked_store:
   case Intrinsic::masked_scatter:
-    Out[0] = 1;
-    return 1;
-  default: {
-    SmallVector<int, 2> Idx;
-    if (!ttiRef(TTI).collectFlatAddressOperands(Idx, II->getIntrinsicID()))
-      return 0;
-    unsigned N = 0;
-    for (int I : Idx)
-      if (N < Max && I >= 0)
-        Out[N++] = static_cast<unsigned>(I);
-    return N;
+    Idx.push_back(1);
+    break;
+  case Intrinsic::is_constant:
+    if (II->getArgOperand(0)->getType()->isPtrOrPtrVectorTy())
+      Idx.push_back(0);
+    break;
+  default:
+    if (gpucc::isFakeUse(ID)) {
+      for (unsigned I = 0, E = II->arg_size(); I != E; ++I)
+        if (II->getArgOperand(I)->getType()->isPtrOrPtrVectorTy())
+          Idx.push_back(I);
+      break;
+    }
+    SmallVector<int, 2> Target;
+    if (ttiRef(TTI).collectFlatAddressOperands(Target, ID))
+      for (int I : Target)
+        if (I >= 0)
+          Idx.push_back(static_cast<unsigned>(I));
+    break;
   }
-  }
+  for (unsigned K = 0; K < Idx.size() && K < Max; ++K)
+    Out[K] = Idx[K];
+  return Idx.size();
+}
+
+/// Is `V` a call of llvm.lifetime.start or llvm.lifetime.end?
+GPUCC_EXPORT bool gpucc_is_lifetime_marker(LLVMValueRef V) {
+  auto *II = dyn_cast<IntrinsicInst>(unwrap(V));
+  return II && II->isLifetimeStartOrEnd();
 }
 
 /// Is `V` a call of llvm.ptrmask (an address operator)?
@@ -316,8 +342,10 @@ GPUCC_EXPORT bool gpucc_is_ptrmask(LLVMValueRef V) {
   return II && II->getIntrinsicID() == Intrinsic::ptrmask;
 }
 
-/// Moves operand `OldV` of intrinsic call `Call` to `NewV` (a pointer in
-/// another space): objectsize and masked gather/scatter switch overload; other
+/// Moves operand `OldV` of intrinsic call `Call` to `NewV` (a pointer, or a
+/// vector of pointers, in another space): objectsize, prefetch, is.constant
+/// and masked load/store/gather/scatter switch overload; fake.use (not
+/// overloaded) takes `NewV` in every operand that read `OldV`; other
 /// intrinsics ask the target, and a replacement the target builds takes the
 /// call's uses. Returns false if the call cannot be rewritten.
 GPUCC_EXPORT bool gpucc_rewrite_intrinsic_pointer(void *FAM,
@@ -330,26 +358,39 @@ GPUCC_EXPORT bool gpucc_rewrite_intrinsic_pointer(void *FAM,
     return false;
   Module *M = II->getModule();
   Value *New = unwrap(NewV);
-  switch (II->getIntrinsicID()) {
+  Intrinsic::ID ID = II->getIntrinsicID();
+  switch (ID) {
   case Intrinsic::objectsize:
-    II->setArgOperand(0, New);
-    II->setCalledFunction(gpucc::intrinsicDeclaration(
-        M, Intrinsic::objectsize, {II->getType(), New->getType()}));
-    return true;
+  case Intrinsic::masked_load:
   case Intrinsic::masked_gather:
+    // Overloaded on (result, pointer).
     II->setArgOperand(0, New);
     II->setCalledFunction(gpucc::intrinsicDeclaration(
-        M, Intrinsic::masked_gather, {II->getType(), New->getType()}));
+        M, ID, {II->getType(), New->getType()}));
     return true;
+  case Intrinsic::masked_store:
   case Intrinsic::masked_scatter:
+    // Overloaded on (stored value, pointer).
     II->setArgOperand(1, New);
     II->setCalledFunction(gpucc::intrinsicDeclaration(
-        M, Intrinsic::masked_scatter,
-        {II->getArgOperand(0)->getType(), New->getType()}));
+        M, ID, {II->getArgOperand(0)->getType(), New->getType()}));
+    return true;
+  case Intrinsic::prefetch:
+  case Intrinsic::is_constant:
+    // Overloaded on the pointer alone.
+    if (II->getArgOperand(0) != unwrap(OldV))
+      return false;
+    II->setArgOperand(0, New);
+    II->setCalledFunction(gpucc::intrinsicDeclaration(M, ID, {New->getType()}));
     return true;
   case Intrinsic::ptrmask:
     return false; // an address operator, cloned by gpucc_ptrmask_in_space
   default: {
+    if (gpucc::isFakeUse(ID)) {
+      // Variadic, not overloaded: every operand reading the old value moves.
+      II->replaceUsesOfWith(unwrap(OldV), New);
+      return true;
+    }
     Value *Rewrite =
         tti(FAM, F).rewriteIntrinsicWithAddressSpace(II, unwrap(OldV), New);
     if (!Rewrite)
@@ -373,15 +414,17 @@ GPUCC_EXPORT LLVMValueRef gpucc_ptrmask_in_space(void *FAM, LLVMValueRef F,
       II, II->getArgOperand(0), unwrap(NewPtr)));
 }
 
-/// A GEP like `GEP` (source element type, indices, inbounds) on `NewBase`,
-/// inserted before `GEP`. Unlike IRBuilder it does not constant-fold, so the
-/// clone stays an instruction, as upstream's does.
+/// A GEP like `GEP` (source element type, indices, inbounds, debug location)
+/// on `NewBase`, inserted before `GEP`. Unlike IRBuilder it does not
+/// constant-fold, so the clone stays an instruction, as upstream's does. The
+/// caller decides which other no-wrap flags the clone may keep.
 GPUCC_EXPORT LLVMValueRef gpucc_clone_gep(LLVMValueRef GEP,
                                           LLVMValueRef NewBase) {
   auto *G = unwrap<GetElementPtrInst>(GEP);
   SmallVector<Value *, 4> Idx(G->idx_begin(), G->idx_end());
   auto *New = GetElementPtrInst::Create(G->getSourceElementType(),
-                                        unwrap(NewBase), Idx, "", G);
+                                        unwrap(NewBase), Idx, "",
+                                        gpucc::before(G));
   New->setIsInBounds(G->isInBounds());
   New->setDebugLoc(G->getDebugLoc());
   return wrap(New);
@@ -393,7 +436,7 @@ GPUCC_EXPORT LLVMValueRef gpucc_clone_select(LLVMValueRef Sel, LLVMValueRef A,
                                              LLVMValueRef B) {
   auto *S = unwrap<SelectInst>(Sel);
   auto *New = SelectInst::Create(S->getCondition(), unwrap(A), unwrap(B), "",
-                                 S, S);
+                                 gpucc::before(S), S);
   New->setDebugLoc(S->getDebugLoc());
   return wrap(New);
 }
@@ -433,6 +476,82 @@ GPUCC_EXPORT unsigned gpucc_predicated_address_space(void *FAM, LLVMValueRef F,
 /// Size in bits of a pointer in address space `AS` under `F`'s data layout.
 GPUCC_EXPORT unsigned gpucc_pointer_size_bits(LLVMValueRef F, unsigned AS) {
   return fn(F).getParent()->getDataLayout().getPointerSizeInBits(AS);
+}
+
+/// Width in bits of GEP offsets (the index type) in address space `AS` under
+/// `F`'s data layout.
+GPUCC_EXPORT unsigned gpucc_index_size_bits(LLVMValueRef F, unsigned AS) {
+  return fn(F).getParent()->getDataLayout().getIndexSizeInBits(AS);
+}
+
+/// If `V` is `inttoptr (ptrtoint P)` (instructions or constant expressions,
+/// scalars or vectors) and both casts keep every bit under `F`'s data layout
+/// (integers as wide as the pointers) and the target says the address spaces
+/// of `P` and `V` are equal or cast for free, `P`; else null.
+GPUCC_EXPORT LLVMValueRef gpucc_noop_ptrint_pair_source(const void *TTI,
+                                                       LLVMValueRef F,
+                                                       LLVMValueRef V) {
+  auto *I2P = dyn_cast<Operator>(unwrap(V));
+  if (!I2P || I2P->getOpcode() != Instruction::IntToPtr)
+    return nullptr;
+  auto *P2I = dyn_cast<Operator>(I2P->getOperand(0));
+  if (!P2I || P2I->getOpcode() != Instruction::PtrToInt)
+    return nullptr;
+  const DataLayout &DL = fn(F).getParent()->getDataLayout();
+  Value *Src = P2I->getOperand(0);
+  unsigned From = Src->getType()->getPointerAddressSpace();
+  unsigned To = I2P->getType()->getPointerAddressSpace();
+  bool Kept = CastInst::isNoopCast(Instruction::IntToPtr,
+                                   I2P->getOperand(0)->getType(),
+                                   I2P->getType(), DL) &&
+              CastInst::isNoopCast(Instruction::PtrToInt, Src->getType(),
+                                   P2I->getType(), DL);
+  if (!Kept || (From != To && !ttiRef(TTI).isNoopAddrSpaceCast(From, To)))
+    return nullptr;
+  return wrap(Src);
+}
+
+/// The type of address value `V` (a pointer or a vector of pointers) with its
+/// pointers in address space `AS`.
+static Type *inSpace(Value *V, unsigned AS) {
+  return V->getType()->getWithNewType(PointerType::get(V->getContext(), AS));
+}
+
+/// `addrspacecast V to <V's type in AS>`, inserted before `At`, with the
+/// debug location of `LocFrom` (none when null).
+GPUCC_EXPORT LLVMValueRef gpucc_insert_addrspacecast(LLVMValueRef V,
+                                                    unsigned AS,
+                                                    LLVMValueRef At,
+                                                    LLVMValueRef LocFrom) {
+  Value *Src = unwrap(V);
+  auto *Cast = new AddrSpaceCastInst(Src, inSpace(Src, AS), "",
+                                     gpucc::before(unwrap<Instruction>(At)));
+  if (LocFrom)
+    Cast->setDebugLoc(unwrap<Instruction>(LocFrom)->getDebugLoc());
+  return wrap(Cast);
+}
+
+/// An empty phi of `Like`'s type in address space `AS`, room for `Reserved`
+/// incoming values, inserted before `At` (a phi or the block's first
+/// instruction), with the debug location of `LocFrom` (none when null).
+GPUCC_EXPORT LLVMValueRef gpucc_insert_phi(LLVMValueRef Like, unsigned AS,
+                                          unsigned Reserved, LLVMValueRef At,
+                                          LLVMValueRef LocFrom) {
+  auto *Phi = PHINode::Create(inSpace(unwrap(Like), AS), Reserved, "",
+                              gpucc::before(unwrap<Instruction>(At)));
+  if (LocFrom)
+    Phi->setDebugLoc(unwrap<Instruction>(LocFrom)->getDebugLoc());
+  return wrap(Phi);
+}
+
+/// `addrspacecast` of constant `C` (a pointer or vector of pointers) to
+/// address space `AS`, folded where LLVM can (a vector cast folds lane by
+/// lane); `C` itself when it is already in `AS`.
+GPUCC_EXPORT LLVMValueRef gpucc_const_addrspacecast(LLVMValueRef C,
+                                                   unsigned AS) {
+  auto *K = unwrap<Constant>(C);
+  Type *To = inSpace(K, AS);
+  return wrap(K->getType() == To ? K : ConstantExpr::getAddrSpaceCast(K, To));
 }
 
 /// Deletes each of `Insts` that is trivially dead, and then whatever becomes
@@ -500,7 +619,8 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
       continue;
     }
     auto *Back = new AddrSpaceCastInst(&NewArg, OldArg.getType(),
-                                       NewArg.getName() + ".generic", Entry);
+                                       NewArg.getName() + ".generic",
+                                       gpucc::before(Entry));
     OldArg.replaceAllUsesWith(Back);
   }
 
@@ -509,7 +629,8 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
     for (BasicBlock &BB : *New)
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
         if (Value *V = Ret->getReturnValue())
-          Ret->setOperand(0, new AddrSpaceCastInst(V, RetTy, "", Ret));
+          Ret->setOperand(
+              0, new AddrSpaceCastInst(V, RetTy, "", gpucc::before(Ret)));
 
   // Calls: cast the arguments (and the result back), keep everything else.
   SmallVector<CallBase *, 8> Calls;
@@ -523,7 +644,8 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
       if (auto *C = dyn_cast<Constant>(Arg))
         Cast = ConstantExpr::getAddrSpaceCast(C, To);
       else
-        Cast = new AddrSpaceCastInst(Arg, To, Arg->getName() + ".spec", CB);
+        Cast = new AddrSpaceCastInst(Arg, To, Arg->getName() + ".spec",
+                                     gpucc::before(CB));
       CB->setArgOperand(Idx[K], Cast);
     }
     if (RetSpace != ~0u) {
@@ -565,6 +687,16 @@ GPUCC_EXPORT LLVMValueRef gpucc_pointer_operand(LLVMValueRef V, unsigned I) {
     return nullptr;
   Value *Op = U->getOperand(I);
   return Op && Op->getType()->isPointerTy() ? wrap(Op) : nullptr;
+}
+
+/// Operand `I` of `V` when `V` is a User with that many operands and the
+/// operand is a pointer or a vector of pointers, else null.
+GPUCC_EXPORT LLVMValueRef gpucc_addr_operand(LLVMValueRef V, unsigned I) {
+  auto *U = dyn_cast<User>(unwrap(V));
+  if (!U || I >= U->getNumOperands())
+    return nullptr;
+  Value *Op = U->getOperand(I);
+  return Op && Op->getType()->isPtrOrPtrVectorTy() ? wrap(Op) : nullptr;
 }
 
 //===-- gpucc-memspace-aa: the alias analysis registration ----------------===//

@@ -2,8 +2,9 @@
 //
 // The few questions straight-line strength reduction asks that neither
 // LLVM 16's C API nor cpp/analyses.cpp answers: known-bits disjointness, the
-// index width of an address space, wide integer constants, and the global a
-// pointer is cast from. Same rules as shim.cpp: `extern "C"`, `gpucc_*`,
+// index width of an address space, wide integer constants, the global a
+// pointer is cast from, and whether a pointer is dereferenced right after it
+// is computed. Same rules as shim.cpp: `extern "C"`, `gpucc_*`,
 // LLVM-C handles, no exceptions, no decisions.
 //
 //===----------------------------------------------------------------------===//
@@ -17,6 +18,8 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalValue.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -58,4 +61,29 @@ GPUCC_EXPORT bool gpucc_slsr_const_int(LLVMValueRef V, uint64_t *Lo,
 /// casts and all-zero GEPs), or null.
 GPUCC_EXPORT LLVMValueRef gpucc_slsr_cast_global(LLVMValueRef P) {
   return wrap(dyn_cast<GlobalValue>(unwrap(P)->stripPointerCasts()));
+}
+
+/// Is pointer instruction `I` the address of a load or store (not volatile)
+/// that runs whenever `I` does: later in `I`'s block, past at most 32
+/// instructions (debug intrinsics not counted) that all pass execution on to
+/// the next? Then `I` points into a live object whenever the program is
+/// defined.
+GPUCC_EXPORT bool gpucc_slsr_dereferenced_after(LLVMValueRef I) {
+  auto *Inst = unwrap<Instruction>(I);
+  unsigned Budget = 32;
+  for (auto It = std::next(Inst->getIterator()), E = Inst->getParent()->end();
+       It != E && Budget; ++It) {
+    if (isa<DbgInfoIntrinsic>(&*It))
+      continue;
+    --Budget;
+    if (auto *L = dyn_cast<LoadInst>(&*It))
+      if (!L->isVolatile() && L->getPointerOperand() == Inst)
+        return true;
+    if (auto *S = dyn_cast<StoreInst>(&*It))
+      if (!S->isVolatile() && S->getPointerOperand() == Inst)
+        return true;
+    if (!isGuaranteedToTransferExecutionToSuccessor(&*It))
+      return false;
+  }
+  return false;
 }

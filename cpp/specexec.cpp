@@ -138,3 +138,13 @@ GPUCC_EXPORT void gpucc_drop_ub_implying_facts(LLVMValueRef I) {
         LLVMContext::MD_dereferenceable_or_null})
     CB->setMetadata(Kind, nullptr);
 }
+
+/// Drops the source location of instruction `I`, hoisted into another block
+/// (Instruction::dropLocation: calls that may lower to a call keep a line-0
+/// location in the function's scope). Debug intrinsics keep theirs.
+GPUCC_EXPORT void gpucc_drop_hoisted_location(LLVMValueRef I) {
+  auto *Inst = unwrap<Instruction>(I);
+  if (isa<DbgInfoIntrinsic>(Inst))
+    return;
+  Inst->dropLocation();
+}

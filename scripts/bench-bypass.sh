@@ -7,7 +7,8 @@
 #   verify    opt -passes=verify -disable-output          (parse cost baseline)
 #   ours      opt -load-pass-plugin=PLUGIN -passes=gpucc-bypass-slow-division -disable-output
 #   upstream  opt -codegenprepare -mtriple=nvptx64-nvidia-cuda -disable-output
-#             (legacy PM; CodeGenPrepare does the same bypass plus other work)
+#             (legacy PM; CodeGenPrepare does the same bypass plus other work;
+#             on LLVM 22 the new PM's function(codegenprepare))
 # Modules are fed as bitcode, which parses faster than text.
 #
 # Wall time: best of $RUNS runs each ($RUNS_LARGE for modules of 1M divisions or
@@ -29,7 +30,8 @@
 #
 # usage: scripts/bench-bypass.sh [SIZE...]     (default: 10000 100000 1000000)
 # env:   RUNS (default 3), RUNS_LARGE (default 5, sizes >= 1000000),
-#        BENCH_DIR (default target/bench), GPUCC_PLUGIN,
+#        GPUCC_LLVM (16 or 22, default 16: the LLVM whose opt runs ours and upstream),
+#        BENCH_DIR (default target/bench, target/bench-llvm22 for 22), GPUCC_PLUGIN,
 #        BENCH_NO_BUILD=1 to use an existing plugin as is,
 #        GPUCC_BENCH_CALLGRIND_1M=1 to count instructions at 1M divisions too,
 #        VALGRIND (default: valgrind from PATH; set it empty to skip callgrind),
@@ -51,8 +53,12 @@ def cmds(bc):
         "verify": [opt, "-passes=verify", "-disable-output", bc],
         "ours": [opt, f"-load-pass-plugin={plugin}",
                  "-passes=gpucc-bypass-slow-division", "-disable-output", bc],
-        "upstream": [opt, "-codegenprepare", "-mtriple=nvptx64-nvidia-cuda",
-                     "-disable-output", bc],
+        # LLVM 16 has CodeGenPrepare in the legacy pass manager only.
+        "upstream": ([opt, "-codegenprepare", "-mtriple=nvptx64-nvidia-cuda",
+                      "-disable-output", bc] if llvm_major == 16 else
+                     [opt, "-mtriple=nvptx64-nvidia-cuda",
+                      "-passes=require<profile-summary>,function(codegenprepare)",
+                      "-disable-output", bc]),
     }
 
 def count_checks(cmd_out):

@@ -40,7 +40,8 @@
 # usage: scripts/bench-infer-address-spaces.sh [SIZE...]
 #        (instructions per module; default: 10000 100000 1000000)
 # env:   RUNS (default 3), RUNS_LARGE (default 5, sizes >= 1000000),
-#        BENCH_DIR (default target/bench), GPUCC_PLUGIN,
+#        GPUCC_LLVM (16 or 22, default 16: the LLVM whose opt runs ours and upstream),
+#        BENCH_DIR (default target/bench, target/bench-llvm22 for 22), GPUCC_PLUGIN,
 #        BENCH_NO_BUILD=1 to use an existing plugin as is,
 #        GPUCC_BENCH_CALLGRIND_1M=1 to count instructions at 1M instructions too,
 #        VALGRIND (default: valgrind from PATH; set it empty to skip callgrind),

@@ -22,7 +22,9 @@ die() {
 
 # bench_init NAME [SIZE...]: sets the settings every benchmark uses and checks
 # them, dying on a bad one; NAME prefixes the messages. Sets BENCH_NAME, ROOT
-# (the repository, also made the working directory), LLVM_BIN, RUNS,
+# (the repository, also made the working directory), LLVM_MAJOR (from
+# GPUCC_LLVM, default 16: ours and upstream both run in that LLVM's opt),
+# LLVM_BIN, RUNS,
 # RUNS_LARGE, CALLGRIND_1M (from GPUCC_BENCH_CALLGRIND_1M), BENCH_DIR, PLUGIN
 # (from GPUCC_PLUGIN), SIZES (the arguments; default 10000 100000 1000000) and
 # VALGRIND (default: valgrind from PATH; empty, with a note on stderr, when
@@ -34,12 +36,20 @@ bench_init() {
   ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   cd "$ROOT" || die "cannot enter $ROOT"
 
-  LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-16/bin}"
+  LLVM_MAJOR="${GPUCC_LLVM:-16}"
+  [[ "$LLVM_MAJOR" =~ ^(16|22)$ ]] || die "GPUCC_LLVM='$LLVM_MAJOR' is not 16 or 22"
+  export LLVM_MAJOR
+  LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-$LLVM_MAJOR/bin}"
   RUNS="${RUNS:-3}"
   RUNS_LARGE="${RUNS_LARGE:-5}"
   CALLGRIND_1M="${GPUCC_BENCH_CALLGRIND_1M:-0}"
-  BENCH_DIR="${BENCH_DIR:-$ROOT/target/bench}"
-  PLUGIN="${GPUCC_PLUGIN:-$ROOT/target/release/libgpucc_passes.so}"
+  # Bitcode is per LLVM (16 cannot read 22's).
+  if [[ "$LLVM_MAJOR" == 16 ]]; then
+    BENCH_DIR="${BENCH_DIR:-$ROOT/target/bench}"
+  else
+    BENCH_DIR="${BENCH_DIR:-$ROOT/target/bench-llvm$LLVM_MAJOR}"
+  fi
+  PLUGIN="${GPUCC_PLUGIN:-}"
   if [[ "$#" -gt 0 ]]; then
     SIZES=("$@")
   else
@@ -66,13 +76,17 @@ bench_init() {
   fi
 }
 
-# bench_build: installs the dependencies (scripts/install-deps.sh), builds the
-# plugin with `cargo build --release` unless BENCH_NO_BUILD=1, and dies if
-# PLUGIN does not exist.
+# bench_build: installs LLVM_MAJOR and builds the plugin for it
+# (scripts/plugin.sh; BENCH_NO_BUILD=1 takes the library as built), unless
+# GPUCC_PLUGIN named one, and dies if PLUGIN does not exist.
 bench_build() {
-  "$ROOT/scripts/install-deps.sh"
-  if [[ "${BENCH_NO_BUILD:-0}" != 1 ]]; then
-    cargo build --release
+  "$ROOT/scripts/install-deps.sh" "$LLVM_MAJOR"
+  if [[ -z "$PLUGIN" ]]; then
+    if [[ "${BENCH_NO_BUILD:-0}" == 1 ]]; then
+      PLUGIN="$(GPUCC_NO_BUILD=1 "$ROOT/scripts/plugin.sh" "$LLVM_MAJOR")"
+    else
+      PLUGIN="$("$ROOT/scripts/plugin.sh" "$LLVM_MAJOR")"
+    fi
   fi
   [[ -f "$PLUGIN" ]] || die "plugin not found: $PLUGIN"
 }
@@ -115,7 +129,9 @@ bench_harness_py() {
   cat <<'PY'
 import re, subprocess, sys, time
 
+import os
 bench_name, opt, plugin = sys.argv[1], sys.argv[2], sys.argv[3]
+llvm_major = int(os.environ.get("LLVM_MAJOR", "16"))
 runs, runs_large = int(sys.argv[4]), int(sys.argv[5])
 bench_dir, bench_prefix = sys.argv[6], sys.argv[7]
 valgrind, callgrind_1m = sys.argv[8], sys.argv[9] == "1"

@@ -45,7 +45,8 @@
 # usage: scripts/bench-straightline.sh [SIZE...]
 #        (instructions per module; default: 10000 100000 1000000)
 # env:   OURS_PREFIX (default gpucc-), RUNS (default 3), RUNS_LARGE (default 5),
-#        BENCH_DIR (default target/bench), GPUCC_PLUGIN, BENCH_NO_BUILD=1,
+#        GPUCC_LLVM (16 or 22, default 16: the LLVM whose opt runs ours and upstream),
+#        BENCH_DIR (default target/bench, target/bench-llvm22 for 22), GPUCC_PLUGIN, BENCH_NO_BUILD=1,
 #        GPUCC_BENCH_CALLGRIND_1M=1, VALGRIND (empty: no callgrind), BENCH_CSV.
 # The net costs (wall and instructions) also go to BENCH_DIR/bench-straightline.csv
 # (or BENCH_CSV) for scripts/chart-compile-time.py.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Scores a built gpucc-passes plugin against the LLVM 16 conformance tests.
 #
-# usage: scripts/conformance.sh [PLUGIN.so] [score.py options, e.g. --filter REGEX, -v]
+# usage: scripts/conformance.sh [PLUGIN.so] [score.py options, e.g. --llvm 22, --filter REGEX, -v]
 #
 # Builds nothing. PLUGIN defaults to target/release/libgpucc_passes.so, else
 # target/debug/libgpucc_passes.so. Runs ../shared/conformance/score.py (next to the repository)

@@ -1,24 +1,24 @@
 #!/usr/bin/env bash
 # Demo: gpucc's 64-bit division bypass on a CUDA kernel.
 #
-# Installs LLVM 16 / clang 16 if missing, builds the plugin, compiles
-# examples/div64.cu to NVPTX IR with clang-16, runs `opt -passes=gpucc` with the
-# plugin, and shows the IR and the PTX (llc-16 -O3 -mcpu=sm_80) before and
-# after, then a one-line summary counted from the files. Outputs stay in
-# target/demo/.
+# Installs LLVM N / clang N if missing (N = 16 unless given), builds the
+# plugin for it (scripts/plugin.sh N), compiles examples/div64.cu to NVPTX IR
+# with clang-N, runs `opt -passes=gpucc` with the plugin, and shows the IR and
+# the PTX (llc-N -O3 -mcpu=sm_80) before and after, then a one-line summary
+# counted from the files. Outputs stay in target/demo/.
 #
-# usage: scripts/demo.sh
-# env:   GPUCC_PLUGIN (default target/release/libgpucc_passes.so),
-#        GPUCC_NO_BUILD=1 to skip `cargo build --release`.
+# usage: scripts/demo.sh [16|22]
+# env:   GPUCC_PLUGIN (default: what scripts/plugin.sh N builds),
+#        GPUCC_NO_BUILD=1 to skip building.
 # Exit status: non-zero if a step fails or the pass bypasses nothing.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-16/bin}"
-PLUGIN="${GPUCC_PLUGIN:-$ROOT/target/release/libgpucc_passes.so}"
-OUT="$ROOT/target/demo"
+MAJOR="${1:-16}"
+LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-$MAJOR/bin}"
+OUT="$ROOT/target/demo-llvm$MAJOR"
 SRC="$ROOT/examples/div64.cu"
 PTX_FLAGS=(-O3 -march=nvptx64 -mcpu=sm_80)
 
@@ -35,12 +35,14 @@ functions() { awk '/^define /{f=1} f{print} /^}/{if (f) print ""; f=0}' "$1"; }
 # the divisions/remainders, each with its line number.
 ptx_lines() { grep -nE '\.entry|and\.b64.*-4294967296|(div|rem)\.[su](32|64)' "$1" || true; }
 
-section "installing dependencies (scripts/install-deps.sh)"
-"$ROOT/scripts/install-deps.sh"
+section "installing dependencies (scripts/install-deps.sh $MAJOR)"
+"$ROOT/scripts/install-deps.sh" "$MAJOR"
 
-if [[ "${GPUCC_NO_BUILD:-0}" != 1 ]]; then
-  section "building the plugin (cargo build --release)"
-  cargo build --release
+if [[ -n "${GPUCC_PLUGIN:-}" ]]; then
+  PLUGIN="$GPUCC_PLUGIN"
+else
+  section "building the plugin (scripts/plugin.sh $MAJOR)"
+  PLUGIN="$("$ROOT/scripts/plugin.sh" "$MAJOR")"
 fi
 [[ -f "$PLUGIN" ]] || die "plugin not found: $PLUGIN"
 
@@ -51,11 +53,11 @@ ptx_before="$OUT/div64.ptx"
 ptx_after="$OUT/div64.gpucc.ptx"
 ptx_nocgp="$OUT/div64.no-bypass.ptx"
 
-section "compiling $(basename "$SRC") for sm_80 (clang-16 -O2)"
+section "compiling $(basename "$SRC") for sm_80 (clang-$MAJOR -O2)"
 (
   set -x
   "$LLVM_BIN/clang" -x cuda --cuda-device-only -nocudainc -nocudalib \
-    --cuda-gpu-arch=sm_80 -O2 -S -emit-llvm "$SRC" -o "$ll_before"
+    --cuda-gpu-arch=sm_80 --cuda-feature=+ptx70 -O2 -S -emit-llvm "$SRC" -o "$ll_before"
 )
 
 section "running the gpucc pipeline"
@@ -74,7 +76,7 @@ section "PTX (llc ${PTX_FLAGS[*]})"
 printf 'wrote %s\n' "${ll_before#"$ROOT/"}" "${ll_after#"$ROOT/"}" \
   "${ptx_before#"$ROOT/"}" "${ptx_after#"$ROOT/"}" "${ptx_nocgp#"$ROOT/"}"
 
-section "IR before (clang-16 -O2), functions of ${ll_before#"$ROOT/"}"
+section "IR before (clang-$MAJOR -O2), functions of ${ll_before#"$ROOT/"}"
 functions "$ll_before"
 section "IR after -passes=gpucc, functions of ${ll_after#"$ROOT/"}"
 functions "$ll_after"

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# Installs what gpucc-passes needs on a Debian 12 (bookworm) machine: LLVM 16
-# (opt, llc, FileCheck, llvm-stress, headers for the C++ shim), clang 16 (the
-# CUDA demo, the shim's compiler) and python3 (conformance runner, benchmark
-# generator).
+# Installs what gpucc-passes needs on a Debian 12 (bookworm) machine, for each
+# LLVM the plugin is built for: LLVM N (opt, llc, lli, FileCheck, llvm-stress,
+# headers for the C++ shim) and clang N (the CUDA demo, the auto-pipeline
+# tests), plus python3 (conformance runner, benchmark generators). LLVM 16 also
+# brings libomp-16-dev (the OpenMP device runtime the OpenMP tests link; LLVM 22
+# packages ship none).
 #
 # Idempotent: when everything is already there it installs nothing and does not
 # touch apt. Run as root, or as a user with sudo.
 #
-# usage: scripts/install-deps.sh
+# usage: scripts/install-deps.sh [MAJOR...]     (default: 16 22, every LLVM we test)
 set -euo pipefail
 
-LLVM_DIR=/usr/lib/llvm-16
-LLVM_PACKAGES=(llvm-16 llvm-16-dev llvm-16-tools clang-16 libomp-16-dev)
+VERSIONS=("$@")
+[[ ${#VERSIONS[@]} -gt 0 ]] || VERSIONS=(16 22)
 
 log() { printf 'install-deps: %s\n' "$*" >&2; }
 
@@ -38,32 +40,48 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y "$@"
 }
 
-# Files that prove the LLVM packages are installed (one per package, roughly:
-# llvm-16, llvm-16-tools, clang-16, llvm-16-dev).
-llvm_needed=(
-  "$LLVM_DIR/bin/opt"
-  "$LLVM_DIR/bin/llc"
-  "$LLVM_DIR/bin/FileCheck"
-  "$LLVM_DIR/bin/llvm-stress"
-  "$LLVM_DIR/bin/clang"
-  "$LLVM_DIR/include/llvm/IR/PassManager.h"
-)
-llvm_missing=()
-for f in "${llvm_needed[@]}"; do
-  [[ -e "$f" ]] || llvm_missing+=("$f")
+# The Debian packages of LLVM $1, and the files that prove they are there.
+packages_of() {
+  local v="$1"
+  case "$v" in
+    16) echo "llvm-16 llvm-16-dev llvm-16-tools clang-16 libomp-16-dev" ;;
+    *) echo "llvm-$v llvm-$v-dev llvm-$v-tools clang-$v" ;;
+  esac
+}
+needed_of() {
+  local dir="/usr/lib/llvm-$1"
+  echo "$dir/bin/opt $dir/bin/llc $dir/bin/lli $dir/bin/FileCheck $dir/bin/llvm-stress" \
+    "$dir/bin/clang $dir/bin/llvm-config $dir/include/llvm/IR/PassManager.h"
+}
+
+missing_any() {
+  local f
+  for f in $(needed_of "$1"); do
+    [[ -e "$f" ]] || return 0
+  done
+  return 1
+}
+
+to_install=()
+for v in "${VERSIONS[@]}"; do
+  case "$v" in
+    16 | 19 | 22) ;;
+    *)
+      log "unsupported LLVM '$v' (supported: 16 19 22)"
+      exit 2
+      ;;
+  esac
+  if missing_any "$v"; then
+    log "LLVM $v: missing files, installing"
+    # shellcheck disable=SC2207
+    to_install+=($(packages_of "$v"))
+  else
+    log "LLVM $v and clang $v already installed"
+  fi
 done
-
-if [[ "${#llvm_missing[@]}" -eq 0 ]]; then
-  log "LLVM 16 and clang 16 already installed"
-else
-  log "missing: ${llvm_missing[*]}"
-  apt_install "${LLVM_PACKAGES[@]}"
-fi
-
-if command -v python3 >/dev/null 2>&1; then
-  log "python3 already installed ($(command -v python3))"
-else
-  apt_install python3
+command -v python3 >/dev/null 2>&1 || to_install+=(python3)
+if [[ ${#to_install[@]} -gt 0 ]]; then
+  apt_install "${to_install[@]}"
 fi
 
 # Not installed here: the Rust toolchain. Say so early rather than fail later.
@@ -71,10 +89,12 @@ if ! command -v cargo >/dev/null 2>&1; then
   log "warning: cargo not found; install a Rust toolchain (rustup) to build the plugin"
 fi
 
-for f in "${llvm_needed[@]}"; do
-  if [[ ! -e "$f" ]]; then
-    log "still missing after install: $f"
-    exit 1
-  fi
+for v in "${VERSIONS[@]}"; do
+  for f in $(needed_of "$v"); do
+    if [[ ! -e "$f" ]]; then
+      log "still missing after install: $f"
+      exit 1
+    fi
+  done
 done
 log "ok"

@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
-# Runs every test of gpucc-passes: the one command for CI and developers.
+# Runs every test of gpucc-passes, on every LLVM the plugin is built for: the
+# one command for CI and developers.
 #
 # Steps, in order (a failing step does not stop the later ones, except that
-# nothing needing the plugin runs when the release build fails):
-#   deps         scripts/install-deps.sh (LLVM 16, clang 16, python3)
-#   fmt          cargo fmt --check
-#   build        cargo build --release
-#   clippy       cargo clippy --release -- -D warnings
-#   test         cargo test --release (unit tests and tests/: test/ir, test/ptx, ...)
-#                with GPUCC_PLUGIN=target/release/libgpucc_passes.so
-#   conformance  scripts/conformance.sh, when it exists: the full score, reported
-#                (set GPUCC_STRICT_CONFORMANCE=1 to fail on a less than full score)
-#   bypass-conformance
-#                ../shared/conformance/score.py --filter bypass-slow-div: must be N/N
-#   demo         scripts/demo.sh (the README's first command) on the plugin just built
+# nothing needing a plugin runs when its build fails):
+#   deps            scripts/install-deps.sh (LLVM 16 and 22, their clang, python3)
+#   fmt             cargo fmt --check
+#   then for each LLVM N of GPUCC_LLVMS (default "16 22"):
+#   build-N         scripts/plugin.sh N (16: target/release, 22: target/llvm22/release)
+#   clippy-N        cargo clippy --release --all-targets with that LLVM's feature, -D warnings
+#   test-N          cargo test --release with that feature: unit tests and tests/
+#                   (test/ir and test/ptx under LLVM N, fuzz, differential, OpenMP
+#                   decisions), GPUCC_PLUGIN pointing at the library just built
+#   conformance-N   ../shared/conformance/score.py --llvm N: the full score, reported
+#                   (set GPUCC_STRICT_CONFORMANCE=1 to fail on a less than full score)
+#   bypass-conformance-N   the division-bypass folder of it: must be N/N
+#   demo-N          scripts/demo.sh N (the README's first command) on that library
+#   rust-examples   (LLVM 22) scripts/rust-examples.sh: the Rust crates built by
+#                   cargo with the plugin in rustc
 # fmt and clippy are skipped with a warning when rustup cannot install them;
 # the conformance steps are skipped with a warning when ../shared is absent.
 #
 # usage: scripts/test.sh
+# env:   GPUCC_LLVMS   the LLVMs to test (default "16 22")
 # Exit status: 0 when every step that ran passed, 1 otherwise. The last lines
 # are 'test.sh: OK' or 'test.sh: FAILED (steps)', and the cargo test count,
 # 'tests: N passed, M failed, K skipped' (last on success).
@@ -26,13 +31,8 @@ set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT" || exit 1
 
-PLUGIN="$ROOT/target/release/libgpucc_passes.so"
 SHARED="$ROOT/../shared"
-export GPUCC_PLUGIN="$PLUGIN"
-
-passed=()
-failed=()
-skipped=()
+LLVMS=(${GPUCC_LLVMS:-16 22})
 
 banner() { printf '\n==== test.sh: %s\n' "$*"; }
 warn() { printf 'test.sh: warning: %s\n' "$*" >&2; }
@@ -70,11 +70,34 @@ ensure_component() {
   cargo "$cargo_sub" --version >/dev/null 2>&1
 }
 
-# cargo test --release, its output kept to count the tests it ran.
+# The cargo options that pick LLVM $1 (its feature and its target dir).
+cargo_for() {
+  if [[ "$1" == 16 ]]; then
+    CARGO_FOR=()
+    TARGET_FOR="$ROOT/target"
+  else
+    CARGO_FOR=(--no-default-features --features "llvm$1")
+    TARGET_FOR="$ROOT/target/llvm$1"
+  fi
+}
+
+# cargo test --release for LLVM $1, its output kept to count the tests it ran.
 TEST_LOG="$(mktemp)"
 trap 'rm -f "$TEST_LOG"' EXIT
 cargo_test() {
-  cargo test --release 2>&1 | tee "$TEST_LOG"
+  cargo_for "$1"
+  CARGO_TARGET_DIR="$TARGET_FOR" GPUCC_PLUGIN="$PLUGIN" \
+    cargo test --release "${CARGO_FOR[@]}" 2>&1 | tee -a "$TEST_LOG"
+}
+
+clippy() {
+  cargo_for "$1"
+  CARGO_TARGET_DIR="$TARGET_FOR" cargo clippy --release --all-targets "${CARGO_FOR[@]}" \
+    -- -D warnings
+}
+
+build() {
+  PLUGIN="$("$ROOT/scripts/plugin.sh" "$1")"
 }
 
 # Adds up the 'test result: ok. N passed; M failed; K ignored' lines of cargo
@@ -93,12 +116,17 @@ test_counts() {
 # The bypass folder of the conformance suite must pass completely. score.py's
 # last line is 'conformance: N/M scored tests passed'.
 demo() {
-  GPUCC_NO_BUILD=1 GPUCC_PLUGIN="$PLUGIN" "$ROOT/scripts/demo.sh" >/dev/null
+  GPUCC_PLUGIN="$PLUGIN" "$ROOT/scripts/demo.sh" "$1" >/dev/null
+}
+
+rust_examples() {
+  GPUCC_PLUGIN="$PLUGIN" "$ROOT/scripts/rust-examples.sh"
 }
 
 bypass_conformance() {
   local out last
-  out="$(python3 "$SHARED/conformance/score.py" --plugin "$PLUGIN" --filter bypass-slow-div)"
+  out="$(python3 "$SHARED/conformance/score.py" --llvm "$1" --plugin "$PLUGIN" \
+    --filter bypass-slow-div)"
   printf '%s\n' "$out"
   last="$(printf '%s\n' "$out" | tail -n 1)"
   if [[ "$last" =~ ([0-9]+)/([0-9]+) ]] && ((BASH_REMATCH[2] > 0)) &&
@@ -113,7 +141,7 @@ bypass_conformance() {
 # to produce a score, or under GPUCC_STRICT_CONFORMANCE=1.
 conformance() {
   local out rc score
-  out="$(bash "$ROOT/scripts/conformance.sh" 2>&1)"
+  out="$(bash "$ROOT/scripts/conformance.sh" "$PLUGIN" --llvm "$1" 2>&1)"
   rc=$?
   printf '%s\n' "$out"
   score="$(printf '%s\n' "$out" | grep -E '^conformance: [0-9]+/[0-9]+' | tail -n 1)"
@@ -125,15 +153,16 @@ conformance() {
     printf 'test.sh: scripts/conformance.sh failed (exit %d) without a score\n' "$rc"
     return 1
   fi
-  conformance_score="$score"
+  conformance_scores+=("LLVM $1 $score")
   if ((rc != 0)) && [[ "${GPUCC_STRICT_CONFORMANCE:-0}" == 1 ]]; then
     return 1
   fi
   return 0
 }
 
-step deps "$ROOT/scripts/install-deps.sh"
+step deps "$ROOT/scripts/install-deps.sh" "${LLVMS[@]}"
 
+conformance_scores=()
 if ! command -v cargo >/dev/null 2>&1; then
   failed+=(cargo)
   printf 'test.sh: cargo not found: install a Rust toolchain\n' >&2
@@ -143,50 +172,54 @@ else
   else
     skip fmt "rustfmt is not installed and rustup could not add it"
   fi
-
-  build_ok=0
-  step build cargo build --release && build_ok=1
-
+  have_clippy=0
   if ensure_component clippy clippy; then
-    step clippy cargo clippy --release -- -D warnings
-  else
-    skip clippy "clippy is not installed and rustup could not add it"
+    have_clippy=1
   fi
 
-  if ((build_ok)); then
-    step test cargo_test
+  for v in "${LLVMS[@]}"; do
+    PLUGIN=""
+    build_ok=0
+    step "build-$v" build "$v" && build_ok=1
 
-    conformance_score=""
-    if [[ -f "$ROOT/scripts/conformance.sh" ]]; then
-      step conformance conformance
+    if ((have_clippy)); then
+      step "clippy-$v" clippy "$v"
     else
-      skip conformance "scripts/conformance.sh does not exist"
+      skip "clippy-$v" "clippy is not installed and rustup could not add it"
     fi
+
+    if ((!build_ok)); then
+      for s in test conformance bypass-conformance demo; do
+        skip "$s-$v" "the LLVM $v build failed"
+      done
+      continue
+    fi
+    step "test-$v" cargo_test "$v"
 
     if [[ -f "$SHARED/conformance/score.py" ]]; then
-      step bypass-conformance bypass_conformance
+      step "conformance-$v" conformance "$v"
+      step "bypass-conformance-$v" bypass_conformance "$v"
     else
-      skip bypass-conformance "$SHARED/conformance/score.py not found"
+      skip "conformance-$v" "$SHARED/conformance/score.py not found"
+      skip "bypass-conformance-$v" "$SHARED/conformance/score.py not found"
     fi
 
-    # The README's first command, on the plugin just built: it exits non-zero
-    # if the example's divisions are not bypassed.
-    step demo demo
-  else
-    skip demo "the release build failed"
-    skip test "the release build failed"
-    skip conformance "the release build failed"
-    skip bypass-conformance "the release build failed"
-  fi
+    # The README's first command, on the library just built: it exits
+    # non-zero if the example's divisions are not bypassed.
+    step "demo-$v" demo "$v"
+    if [[ "$v" == 22 ]]; then
+      step rust-examples rust_examples
+    fi
+  done
 fi
 
 banner "summary"
 printf 'passed:  %s\n' "${passed[*]:-none}"
 printf 'skipped: %s\n' "${skipped[*]:-none}"
 printf 'failed:  %s\n' "${failed[*]:-none}"
-if [[ -n "${conformance_score:-}" ]]; then
-  printf '%s\n' "$conformance_score"
-fi
+for c in "${conformance_scores[@]}"; do
+  printf '%s\n' "$c"
+done
 if ((${#failed[@]} > 0)); then
   test_counts
   printf 'test.sh: FAILED (%s)\n' "${failed[*]}"

@@ -13,7 +13,9 @@
 //! list non-empty, which rstest requires). Per-case temp dirs live under `target/tmp/lit/`.
 //!
 //! Run: `cargo test --test lit` (builds the debug plugin first); `GPUCC_PLUGIN=... cargo test
-//! --test lit` tests another build; `LLVM_BIN` points at LLVM 16 if it is not in /usr/lib/llvm-16.
+//! --test lit` tests another build; `LLVM_BIN` points at the LLVM if it is not in /usr/lib/llvm-N.
+//! The LLVM 22 suite: `CARGO_TARGET_DIR=target/llvm22 cargo test --release --no-default-features
+//! --features llvm22 --test lit`.
 
 mod common;
 
@@ -22,7 +24,7 @@ use std::process::Command;
 
 use common::{
     expand, fresh_case_dir, ll_files_under, load_test, manifest_dir, relative, report, run_shell,
-    sanitize, OptStage, Paths, RunLine, Toolchain,
+    sanitize, supported, OptStage, Paths, RunLine, Toolchain,
 };
 use rstest::rstest;
 
@@ -55,9 +57,11 @@ fn prepare_temp_files(runs: &[RunLine], done: &mut usize, upto: usize, stage: &s
     }
 }
 
-/// A fresh case: the test's RUN lines and the paths its substitutions expand to.
+/// A fresh case: the test's RUN lines and the paths its substitutions expand to; no RUN lines
+/// when the file does not run under this LLVM (`REQUIRES: llvm22`, ...).
 fn case(kind: &str, path: &Path) -> (Vec<RunLine>, Paths) {
-    let (_, runs) = load_test(path);
+    let (source, runs) = load_test(path);
+    let runs = if supported(&source) { runs } else { Vec::new() };
     let tmp_dir = fresh_case_dir(kind, path);
     (
         runs,

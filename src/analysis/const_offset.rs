@@ -4,10 +4,11 @@
 //! Given an index such as `sext(a +nsw (b +nsw 5))`, we look for a constant
 //! `C` that can be hoisted to the outermost level as an addition, so that
 //! `index = index' + C`. The search walks down from the index through
-//! - `add`, `sub`, and `or` whose operands have no common bit (then it is an
-//!   add), trying the left operand first and the right one only if the left
-//!   holds no constant (so `(a + 4) + (b + 5)` yields 4: InstCombine has
-//!   normally folded such cases already);
+//! - `add`, `sub`, and `or` that is an add (marked `disjoint`, or, on LLVMs
+//!   without that flag, with operands that share no set bit:
+//!   `sepgep::UPSTREAM.or_needs_disjoint`), trying the left operand first and
+//!   the right one only if the left holds no constant (so `(a + 4) + (b + 5)`
+//!   yields 4: InstCombine has normally folded such cases already);
 //! - `sext`, `zext`, and `trunc`, when the cast distributes over what is
 //!   below it (table below).
 //!
@@ -25,25 +26,38 @@
 //!   sext and zext      | nsw and nuw           | both of the above
 //! ```
 //! `or` needs nothing more: with no common bit it is an add that cannot wrap
-//! either way. Upstream's one exception, kept: an `add` with a non-negative
+//! either way. An extension matters only for the bits it adds: under a
+//! `trunc` back to at most its source width (`trunc(sext(y + 1) to i64) to
+//! i32`, which canonicalizing a 32-bit index type produces) it changes
+//! nothing, and the operation below it is traced as if it were not there.
+//! Under a `zext` alone, a constant in the right operand of a `sub` is not
+//! taken (it would be sound: `zext(x -nuw 1)` is `zext x - 1`; upstream does
+//! not trace such subs, and LLVM 22's `pr62379-zeroext-negative.ll` pins
+//! that). Upstream's one exception, kept: an `add` with a non-negative
 //! constant operand directly under sexts of an `inbounds` GEP's index is
 //! traced without `nsw`. Upstream justifies it by "an inbounds index is
 //! non-negative", which is false (`gep inbounds p, -1` is fine when `p` is
 //! not the start of its object); we require a proof instead
 //! ([`Extractor::add_cannot_sign_wrap`]): either the add is known
 //! non-negative, or the index lands in an object too small for the wrapped
-//! value to stay in bounds (so wrapping would make the original GEP poison).
-//! Verified by `@sext_add` in LLVM 16's `NVPTX/split-gep.ll`.
+//! value to stay in bounds (so wrapping would make the original GEP poison),
+//! or the GEP is `nusw nuw` (`inbounds nuw`), whose indices are never
+//! negative, so an add that is one, up to sexts, cannot have wrapped when its
+//! constant is non-negative or the add is `nuw` (LLVM 22's
+//! `AMDGPU/preserve-inbounds.ll`). Verified by `@sext_add` in LLVM 16's
+//! `NVPTX/split-gep.ll`.
 //!
 //! Beyond upstream, where LLVM 16 is wrong:
 //! - A `trunc` under a `sext`/`zext` is looked through only when no `add`
 //!   or `sub` lies between it and the constant (disjoint `or`s and casts
 //!   truncate exactly): `sext(trunc(x +nsw 1))` is not `sext(trunc x) + 1`
 //!   when `trunc x` is the narrow type's maximum, and LLVM 16's `trunc` has
-//!   no flags to say it is not. (Upstream looks through and miscompiles.)
+//!   no flags to say it is not. (LLVM 16 looks through and miscompiles.)
 //! - The offset is `±cast(C)`: the casts are applied to the constant, then the
-//!   sign of each subtraction. Upstream negates in the narrow type first, so
-//!   `zext(x -nuw 1)` gave it an offset of `+4294967295` instead of `-1`.
+//!   sign of each subtraction. LLVM 16 negates in the narrow type first, so
+//!   `zext(x -nuw 1)` gave it an offset of `+4294967295` instead of `-1`
+//!   (such subs are now refused, as above), and `sext(x -nsw INT_MIN)` one of
+//!   `-2^31` instead of `+2^31`.
 //!
 //! This module only reads the IR; `passes::separate_const_offset_from_gep`
 //! plans and rewrites.
@@ -193,6 +207,30 @@ pub struct Found<'ctx> {
     pub offset: Bits,
 }
 
+impl Found<'_> {
+    /// Does taking the constant out keep the index's additions unsigned-
+    /// non-wrapping, so that a `nuw` GEP may stay `nuw`? Every operator on
+    /// the chain must be an add that cannot wrap unsigned (`add nuw`, or an
+    /// `or` that is an add), and every `trunc` must be `trunc nuw` (a `trunc`
+    /// pushed below an add may make it wrap). Extensions are fine.
+    pub fn preserves_nuw(&self) -> bool {
+        self.chain.iter().all(|link| match *link {
+            Link::Leaf(_) => true,
+            Link::BinOp { inst, kind, .. } => match kind {
+                BinKind::Add => analyses::flags(inst).nuw,
+                BinKind::Or => true,
+                BinKind::Sub => false,
+            },
+            Link::Cast {
+                kind: CastKind::Trunc,
+                inst,
+                ..
+            } => inst.is_some_and(|i| analyses::flags(i).nuw),
+            Link::Cast { .. } => true,
+        })
+    }
+}
+
 /// A wrap flag that would have let the search look below an operator
 /// holding a constant: what a missed remark tells the user.
 #[derive(Clone, Copy, Debug)]
@@ -209,6 +247,10 @@ pub struct IndexSite<'ctx> {
     pub gep: InstructionValue<'ctx>,
     /// Is the GEP `inbounds`?
     pub inbounds: bool,
+    /// Is the GEP both `nusw` (or `inbounds`) and `nuw`? Then each of its
+    /// indices with a non-zero stride is non-negative unless the GEP is
+    /// poison.
+    pub nusw_nuw: bool,
     /// Bytes per unit of this index.
     pub stride: u64,
     /// Size of the object the GEP's base pointer is based on, when known.
@@ -247,9 +289,10 @@ pub fn find<'ctx>(
     let partial = match canonical {
         None => x.find(index, Ext::NONE, top),
         Some((kind, to)) => {
-            let ext = Ext {
-                signed: kind == CastKind::SExt,
-                zero: kind == CastKind::ZExt,
+            let from = index.get_type().get_bit_width();
+            let ext = match kind {
+                CastKind::Trunc => Ext::NONE.below_trunc(to.get_bit_width()),
+                _ => Ext::NONE.below_extension(kind, from),
             };
             x.find_cast(None, kind, to, index, ext, top)
         }
@@ -275,13 +318,48 @@ pub fn find<'ctx>(
 struct Ext {
     signed: bool,
     zero: bool,
+    /// How many low bits of the value reach the index: the narrowest
+    /// `trunc` above (`u32::MAX` when none). An extension from at least
+    /// this many bits adds only bits that are cut off again.
+    kept: u32,
 }
 
 impl Ext {
     const NONE: Ext = Ext {
         signed: false,
         zero: false,
+        kept: u32::MAX,
     };
+
+    /// Below an extension of `kind` from `from` bits.
+    fn below_extension(self, kind: CastKind, from: u32) -> Ext {
+        if self.kept <= from {
+            // trunc(ext(x)) to at most x's width is x's low bits.
+            return self;
+        }
+        match kind {
+            CastKind::SExt => Ext {
+                signed: true,
+                ..self
+            },
+            // sext(zext a) = zext a, so the sign extension no longer
+            // matters. Verified by @sext_zext in NVPTX/split-gep.ll.
+            CastKind::ZExt => Ext {
+                signed: false,
+                zero: true,
+                ..self
+            },
+            CastKind::Trunc => self.below_trunc(from),
+        }
+    }
+
+    /// Below a `trunc` to `to` bits.
+    fn below_trunc(self, to: u32) -> Ext {
+        Ext {
+            kept: self.kept.min(to),
+            ..self
+        }
+    }
 }
 
 /// Where the value being searched sits: on the index's top path (only
@@ -348,24 +426,20 @@ impl<'a, 'ctx> Extractor<'a, 'ctx> {
             InstructionOpcode::Add => BinKind::Add,
             InstructionOpcode::Sub => BinKind::Sub,
             InstructionOpcode::Or => BinKind::Or,
-            InstructionOpcode::SExt => {
-                let ext = Ext {
-                    signed: true,
-                    zero: ext.zero,
+            InstructionOpcode::SExt | InstructionOpcode::ZExt => {
+                let kind = if inst.get_opcode() == InstructionOpcode::SExt {
+                    CastKind::SExt
+                } else {
+                    CastKind::ZExt
                 };
-                return self.find_cast(Some(inst), CastKind::SExt, int_result(inst)?, v, ext, path);
-            }
-            // sext(zext a) = zext a, so the sign extension no longer matters.
-            // Verified by @sext_zext in NVPTX/split-gep.ll.
-            InstructionOpcode::ZExt => {
-                let ext = Ext {
-                    signed: false,
-                    zero: true,
-                };
-                return self.find_cast(Some(inst), CastKind::ZExt, int_result(inst)?, v, ext, path);
+                let from = int_operand(inst, 0)?.get_type().get_bit_width();
+                let ext = ext.below_extension(kind, from);
+                return self.find_cast(Some(inst), kind, int_result(inst)?, v, ext, path);
             }
             InstructionOpcode::Trunc => {
-                return self.find_cast(Some(inst), CastKind::Trunc, int_result(inst)?, v, ext, path)
+                let to = int_result(inst)?;
+                let ext = ext.below_trunc(to.get_bit_width());
+                return self.find_cast(Some(inst), CastKind::Trunc, to, v, ext, path);
             }
             _ => return None,
         };
@@ -431,17 +505,34 @@ impl<'a, 'ctx> Extractor<'a, 'ctx> {
         let (Some(lhs), Some(rhs)) = (int_operand(bo, 0), int_operand(bo, 1)) else {
             return false;
         };
-        if kind == BinKind::Or && !self.facts.no_common_bits(lhs, rhs, bo) {
-            return false;
+        if kind == BinKind::Or {
+            let is_add = if sepgep::UPSTREAM.or_needs_disjoint {
+                analyses::flags(bo).disjoint
+            } else {
+                self.facts.no_common_bits(lhs, rhs, bo)
+            };
+            if !is_add {
+                return false;
+            }
         }
-        if kind == BinKind::Add && !ext.zero && self.site.inbounds {
+        if kind == BinKind::Add && !ext.zero {
             if let Path::Top { sext_only } = path {
+                let nuw = analyses::flags(bo).nuw;
                 for c in [lhs, rhs] {
                     let Some((width, value)) = sepgep::const_int(c) else {
                         continue;
                     };
                     let c = Bits::new(width, value);
-                    if !c.is_negative() && self.add_cannot_sign_wrap(bo, c, sext_only) {
+                    // A `nusw nuw` GEP's index is non-negative, and so is
+                    // the add under its sexts: it cannot have wrapped up
+                    // (c >= 0), nor down (`nuw`).
+                    if sext_only && self.site.nusw_nuw && (!c.is_negative() || nuw) {
+                        return true;
+                    }
+                    if self.site.inbounds
+                        && !c.is_negative()
+                        && self.add_cannot_sign_wrap(bo, c, sext_only)
+                    {
                         return true;
                     }
                 }
@@ -507,9 +598,13 @@ impl<'a, 'ctx> Extractor<'a, 'ctx> {
         ext: Ext,
     ) -> Option<Partial<'ctx>> {
         let (lhs, rhs) = (int_operand(bo, 0)?, int_operand(bo, 1)?);
+        // Under a zext alone, a constant subtracted is left where it is (see
+        // the module docs).
+        let rhs_allowed = !(kind == BinKind::Sub && ext.zero && !ext.signed);
         let (mut p, chain_op) = match self.find(lhs, ext, Path::Inner) {
             Some(p) => (p, 0),
-            None => (self.find(rhs, ext, Path::Inner)?, 1),
+            None if rhs_allowed => (self.find(rhs, ext, Path::Inner)?, 1),
+            None => return None,
         };
         if kind == BinKind::Sub && chain_op == 1 {
             p.negated = !p.negated;

@@ -1,20 +1,31 @@
 //! Memory-space inference, the analysis half (gpucc paper §3.2, Algorithm 1;
 //! LLVM 16's `InferAddressSpaces.cpp`).
 //!
-//! A *flat address expression* is a pointer in the generic (flat) address
-//! space computed by an *address operator* from other pointers: `phi`,
-//! `bitcast`, `addrspacecast`, `getelementptr` and pointer `select`, as
-//! instructions or constant expressions. Starting from the pointer operands of
-//! memory accesses (loads, stores, atomics, mem intrinsics), pointer `icmp`s,
-//! GEP bases and `addrspacecast`s, we collect every flat address expression
-//! they reach through address operators, in postorder (operands first).
+//! An *address* is a pointer or a vector of pointers ([`Addr`]). A *flat
+//! address expression* is an address in the generic (flat) address space
+//! computed by an *address operator* from other addresses: `phi`, `bitcast`,
+//! `addrspacecast`, `getelementptr`, `select`, `llvm.ptrmask` and no-op
+//! `ptrtoint`/`inttoptr` pairs, as instructions or constant expressions; or
+//! a value whose space the target assumes (TTI `getAssumedAddrSpace`: on
+//! AMDGPU a pointer loaded from constant memory; in LLVM 22 also AMDGPU and
+//! NVPTX kernel pointer arguments, NVPTX `byval` arguments and allocas).
+//! Starting from the address operands of memory accesses (loads, stores,
+//! atomics, mem intrinsics, the intrinsics of [`Tti::intrinsic_flat_operands`]),
+//! `icmp`s of addresses, GEP bases, `addrspacecast`s and returned values
+//! (where upstream does, [`llvm::INFER_SPACES_UPSTREAM`]), we collect every
+//! flat address expression they reach through address operators, in
+//! postorder (operands first).
 //!
 //! Each one gets a [`Space`]: `Unknown` at first; then, to a fixed point, the
-//! join of its pointer operands' spaces, where a pointer that is not a flat
-//! address expression contributes its declared space (an `addrspacecast` from
-//! `addrspace(3)` contributes 3; a flat argument contributes `Generic`). A
-//! `select` with one constant side (`null`, `undef`) takes the other side's
-//! space, since the constant can be cast to it. A pointer induction variable
+//! join of its operands' spaces, where an address that is not a flat address
+//! expression contributes its declared space (an `addrspacecast` from
+//! `addrspace(3)` contributes 3; a flat argument contributes `Generic`).
+//! A flat constant operand (`null`, `undef`, `zeroinitializer`) is joined
+//! last: it does not make the result generic when it can be cast to the
+//! space the other operands agree on, so `select c, p, null` and
+//! `phi [p, %a], [poison, %b]` take `p`'s space (a select waits for its
+//! other side; llvm/llvm-project#159548 did the same for every operator).
+//! An operator of constants alone is generic. A pointer induction variable
 //! that depends on itself through a loop phi (the paper's Figure 4) starts
 //! `Unknown`, which is the join's identity, so it converges to its entry
 //! value's space:
@@ -31,11 +42,10 @@
 
 use super::addr_space::Space;
 use super::fxhash::FxHashMap;
+use crate::llvm::addr::{self, Addr};
 use crate::llvm::llvm_sys;
 use crate::llvm::{self, Tti};
-use inkwell::values::{
-    AsValueRef, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, PointerValue,
-};
+use inkwell::values::{AsValueRef, FunctionValue, InstructionOpcode, InstructionValue};
 use llvm_sys::prelude::LLVMValueRef;
 
 /// The inferred spaces of one function's flat address expressions.
@@ -43,7 +53,7 @@ pub struct Inference<'ctx> {
     /// The flat address space.
     pub flat: u32,
     /// Flat address expressions, operands before users.
-    pub postorder: Vec<PointerValue<'ctx>>,
+    pub postorder: Vec<Addr<'ctx>>,
     /// Pointer -> its slot in `spaces`, or `NOT_A_NODE` (lookup only).
     index: FxHashMap<LLVMValueRef, u32>,
     /// The space of each expression, by slot.
@@ -56,7 +66,7 @@ pub struct Inference<'ctx> {
 impl<'ctx> Inference<'ctx> {
     /// The space `p` points into: inferred for flat address expressions, else
     /// declared by its type (the flat space counts as `Generic`).
-    pub fn space_of(&self, p: PointerValue<'ctx>) -> Space {
+    pub fn space_of(&self, p: Addr<'ctx>) -> Space {
         match self.index.get(&p.as_value_ref()) {
             Some(&i) if i != NOT_A_NODE => self.spaces[i as usize],
             _ => declared_space(p, self.flat),
@@ -64,7 +74,7 @@ impl<'ctx> Inference<'ctx> {
     }
 
     /// The specific space inferred for flat expression `p`, if any.
-    pub fn inferred_specific(&self, p: PointerValue<'ctx>) -> Option<u32> {
+    pub fn inferred_specific(&self, p: Addr<'ctx>) -> Option<u32> {
         match self.index.get(&p.as_value_ref()) {
             Some(&i) if i != NOT_A_NODE => match self.spaces[i as usize] {
                 Space::Specific(n) => Some(n),
@@ -76,15 +86,15 @@ impl<'ctx> Inference<'ctx> {
 }
 
 /// The space `p`'s type declares (the flat space counts as `Generic`).
-fn declared_space(p: PointerValue<'_>, flat: u32) -> Space {
-    match llvm::space_of(p) {
+fn declared_space(p: Addr<'_>, flat: u32) -> Space {
+    match p.space() {
         n if n == flat => Space::Generic,
         n => Space::Specific(n),
     }
 }
 
 /// Is `v` (a pointer) computed by an address operator we look through?
-fn is_address_operator(v: PointerValue<'_>, tti: &Tti<'_>) -> bool {
+fn is_address_operator(v: Addr<'_>, tti: &Tti<'_>) -> bool {
     match llvm::operator_opcode(v) {
         Some(
             InstructionOpcode::Phi
@@ -96,38 +106,27 @@ fn is_address_operator(v: PointerValue<'_>, tti: &Tti<'_>) -> bool {
         Some(InstructionOpcode::Call) if llvm::is_ptrmask(v) => true,
         Some(InstructionOpcode::IntToPtr) if noop_pair_source(v, tti).is_some() => true,
         Some(_) => tti.assumed_address_space(v).is_some(),
-        None => false,
+        // An argument, when the target knows its space (LLVM 22: kernel
+        // pointer arguments; llvm/llvm-project#133991 made arguments
+        // address expressions).
+        None => llvm::function_of_argument(v).is_some() && tti.assumed_address_space(v).is_some(),
     }
 }
 
 /// If `v` is `inttoptr (ptrtoint p)` and both casts keep every bit (the
-/// integer is pointer-sized in both spaces, and the spaces are equal or the
+/// integer is as wide as the pointers, and the spaces are equal or the
 /// target says a cast between them is free), `p`.
-pub fn noop_pair_source<'ctx>(v: PointerValue<'ctx>, tti: &Tti<'_>) -> Option<PointerValue<'ctx>> {
+pub fn noop_pair_source<'ctx>(v: Addr<'ctx>, tti: &Tti<'_>) -> Option<Addr<'ctx>> {
     if llvm::operator_opcode(v) != Some(InstructionOpcode::IntToPtr) {
         return None;
     }
-    let BasicValueEnum::IntValue(i) = llvm::operand(&v, 0)? else {
-        return None;
-    };
-    if llvm::operator_opcode(i) != Some(InstructionOpcode::PtrToInt) {
-        return None;
-    }
-    let p = llvm::pointer_operand(&i, 0)?;
-    let (from, to) = (llvm::space_of(p), llvm::space_of(v));
-    let width = i.get_type().get_bit_width();
-    let keeps_bits = width == tti.pointer_size_bits(from) && width == tti.pointer_size_bits(to);
-    (keeps_bits && (from == to || tti.is_noop_addrspacecast(from, to))).then_some(p)
+    tti.noop_ptrint_pair_source(v)
 }
 
 /// The pointer operands an address operator derives its value from,
 /// appended to `out`.
-fn pointer_operands_into<'ctx>(
-    v: PointerValue<'ctx>,
-    tti: &Tti<'_>,
-    out: &mut Vec<PointerValue<'ctx>>,
-) {
-    let mut pick = |i: u32| out.extend(llvm::pointer_operand(&v, i));
+fn pointer_operands_into<'ctx>(v: Addr<'ctx>, tti: &Tti<'_>, out: &mut Vec<Addr<'ctx>>) {
+    let mut pick = |i: u32| out.extend(addr::addr_operand(&v, i));
     match llvm::operator_opcode(v) {
         Some(InstructionOpcode::Phi) => {
             for i in 0..llvm::operand_count(&v) {
@@ -149,22 +148,16 @@ fn pointer_operands_into<'ctx>(
     }
 }
 
-fn as_pointer(v: BasicValueEnum<'_>) -> Option<PointerValue<'_>> {
-    match v {
-        BasicValueEnum::PointerValue(p) => Some(p),
-        _ => None,
-    }
-}
-
-/// The pointer operands of `inst` that are worth moving to a specific space
+/// The address operands of `inst` that are worth moving to a specific space
 /// (the roots of the search), appended to `out` (no allocation per
-/// instruction in the hot loop).
+/// instruction in the hot loop; `scratch` is room for operand indices).
 fn rewritable_pointer_operands_into<'ctx>(
     inst: InstructionValue<'ctx>,
     tti: &Tti<'_>,
-    out: &mut Vec<PointerValue<'ctx>>,
+    out: &mut Vec<Addr<'ctx>>,
+    scratch: &mut Vec<u32>,
 ) {
-    let mut pick = |i: u32| out.extend(llvm::pointer_operand(&inst, i));
+    let mut pick = |i: u32| out.extend(addr::addr_operand(&inst, i));
     match inst.get_opcode() {
         InstructionOpcode::GetElementPtr
         | InstructionOpcode::Load
@@ -176,14 +169,15 @@ fn rewritable_pointer_operands_into<'ctx>(
             pick(0);
             pick(1);
         }
+        // Upstream from LLVM 18 on searches from any returned address;
         // LLVM 16 rewrites a returned constant expression (a no-op
         // ptrtoint/inttoptr pair becomes an addrspacecast) but leaves a
-        // returned instruction alone; we match both.
-        InstructionOpcode::Return => {
-            out.extend(llvm::pointer_operand(&inst, 0).filter(|p| llvm::is_constant_expr(*p)))
-        }
+        // returned instruction alone. We match each.
+        InstructionOpcode::Return => out.extend(addr::addr_operand(&inst, 0).filter(|p| {
+            llvm::INFER_SPACES_UPSTREAM.returns_are_roots || llvm::is_constant_expr(*p)
+        })),
         InstructionOpcode::IntToPtr => {
-            out.extend(llvm::result_pointer(inst).and_then(|v| noop_pair_source(v, tti)))
+            out.extend(addr::result_addr(inst).and_then(|v| noop_pair_source(v, tti)))
         }
         InstructionOpcode::Call => match llvm::mem_intrinsic_kind(inst) {
             1 => pick(0),
@@ -192,7 +186,8 @@ fn rewritable_pointer_operands_into<'ctx>(
                 pick(1);
             }
             _ => {
-                for i in tti.intrinsic_flat_operands(inst) {
+                tti.intrinsic_flat_operands_into(inst, scratch);
+                for &i in scratch.iter() {
                     pick(i);
                 }
             }
@@ -205,7 +200,7 @@ fn rewritable_pointer_operands_into<'ctx>(
 /// computed once: the target's assumed space, whether it is a select, and its
 /// pointer operands (`ops[start..start + len]` of [`Graph::ops`]).
 struct Node<'ctx> {
-    v: PointerValue<'ctx>,
+    v: Addr<'ctx>,
     assumed: Option<u32>,
     select: bool,
     start: u32,
@@ -216,7 +211,7 @@ struct Node<'ctx> {
 /// address expression itself.
 #[derive(Clone, Copy)]
 struct Op<'ctx> {
-    v: PointerValue<'ctx>,
+    v: Addr<'ctx>,
     node: Option<u32>,
 }
 
@@ -253,9 +248,12 @@ fn collect<'ctx>(f: FunctionValue<'ctx>, flat: u32, tti: &Tti<'_>) -> Graph<'ctx
     let mut stack: Vec<(u32, bool)> = Vec::new();
     // The node of `p` (made and put on the stack if new), if `p` is a flat
     // address expression.
-    let node_of = |p: PointerValue<'ctx>, g: &mut Graph<'ctx>, stack: &mut Vec<(u32, bool)>| {
-        if llvm::space_of(p) != flat {
+    let node_of = |p: Addr<'ctx>, g: &mut Graph<'ctx>, stack: &mut Vec<(u32, bool)>| {
+        if p.space() != flat {
             return None;
+        }
+        if p.is_vector() && !llvm::INFER_SPACES_UPSTREAM.vectors_of_pointers {
+            return None; // LLVM 16 moves scalar pointers only
         }
         if let Some(&i) = g.index.get(&p.as_value_ref()) {
             return (i != NOT_A_NODE).then_some(i);
@@ -280,10 +278,11 @@ fn collect<'ctx>(f: FunctionValue<'ctx>, flat: u32, tti: &Tti<'_>) -> Graph<'ctx
     };
     let mut roots = Vec::new();
     let mut scratch = Vec::new();
+    let mut indices = Vec::new();
     for bb in f.get_basic_blocks() {
         for inst in bb.get_instructions() {
             roots.clear();
-            rewritable_pointer_operands_into(inst, tti, &mut roots);
+            rewritable_pointer_operands_into(inst, tti, &mut roots, &mut indices);
             for &root in &roots {
                 node_of(root, &mut g, &mut stack);
                 while let Some(&(i, expanded)) = stack.last() {
@@ -317,10 +316,11 @@ fn collect<'ctx>(f: FunctionValue<'ctx>, flat: u32, tti: &Tti<'_>) -> Graph<'ctx
 
 /// Can constant `c` be cast to specific space `to` without changing what it
 /// points at? Yes for `undef`/`poison` and for its own space; between two
-/// specific spaces never; from the flat space for `null`, for an
-/// `inttoptr` constant, and for an `addrspacecast` whose source qualifies.
-pub fn constant_castable_to(c: PointerValue<'_>, to: u32, flat: u32) -> bool {
-    let from = llvm::space_of(c);
+/// specific spaces never; from the flat space for `null` (and a
+/// `zeroinitializer` vector), for an `inttoptr` constant, and for an
+/// `addrspacecast` whose source qualifies. Other vector constants: no.
+pub fn constant_castable_to(c: Addr<'_>, to: u32, flat: u32) -> bool {
+    let from = c.space();
     if from == to || llvm::is_undef(c) {
         return true;
     }
@@ -331,9 +331,7 @@ pub fn constant_castable_to(c: PointerValue<'_>, to: u32, flat: u32) -> bool {
         return true;
     }
     match llvm::operator_opcode(c) {
-        Some(InstructionOpcode::AddrSpaceCast) => llvm::operands(c)
-            .first()
-            .and_then(|o| as_pointer(*o))
+        Some(InstructionOpcode::AddrSpaceCast) => addr::addr_operand(&c, 0)
             .is_some_and(|src| llvm::is_constant(src) && constant_castable_to(src, to, flat)),
         Some(InstructionOpcode::IntToPtr) => from == flat,
         _ => false,
@@ -402,7 +400,7 @@ pub fn infer<'ctx>(
                 // Wait until the other side is known.
                 continue;
             }
-            let castable = |c: PointerValue<'ctx>, s: Space| match s {
+            let castable = |c: Addr<'ctx>, s: Space| match s {
                 Space::Specific(n) => constant_castable_to(c, n, flat),
                 Space::Generic => constant_castable_to(c, flat, flat),
                 Space::Unknown => false,
@@ -415,8 +413,20 @@ pub fn infer<'ctx>(
                 sa.join(sb)
             }
         } else {
+            // A flat constant that is not an expression itself (`null`,
+            // `poison`, a flat global) is joined last (llvm/llvm-project#159548).
+            let deferred = |op: &Op<'ctx>| {
+                op.node.is_none() && op.v.space() == flat && llvm::is_constant(op.v)
+            };
             let mut acc = Space::Unknown;
+            let mut any_deferred = false;
+            let mut only_deferred = true;
             for op in ops {
+                if deferred(op) {
+                    any_deferred = true;
+                    continue;
+                }
+                only_deferred = false;
                 let mut s = space_of(&spaces, op);
                 if s == Space::Generic && op.node.is_none() {
                     let proven = v
@@ -432,7 +442,23 @@ pub fn infer<'ctx>(
                     break;
                 }
             }
-            acc
+            match acc {
+                // The constants must be castable to the others' space.
+                Space::Specific(n)
+                    if any_deferred
+                        && !ops
+                            .iter()
+                            .filter(|op| deferred(op))
+                            .all(|op| constant_castable_to(op.v, n, flat)) =>
+                {
+                    Space::Generic
+                }
+                // Constants alone say nothing specific
+                // (llvm/llvm-project#172143).
+                Space::Unknown if any_deferred && only_deferred => Space::Generic,
+                // Unknown: wait for the other operands.
+                other => other,
+            }
         };
         if spaces[i] == new {
             continue;

@@ -17,7 +17,9 @@
 //!   AMDGPU AA has the same two rules for flat pointers; we apply them on
 //!   NVPTX too, where upstream's backend assumes kernel pointer arguments are
 //!   global in `nvptx-lower-args`);
-//! - what the target's TTI assumes (`getAssumedAddrSpace`).
+//! - what the target's TTI assumes (`getAssumedAddrSpace`), for any other
+//!   value (LLVM 22's TTI also says kernel pointer arguments are global; the
+//!   host-visible rule answers first, so both LLVMs classify them alike).
 //!
 //! The walk keeps no state between queries, so an AA result never goes stale
 //! when passes edit the IR.
@@ -101,6 +103,18 @@ impl Rules {
                 Class::Space(101),
                 Class::HostVisible,
             ],
+            Rules::Amdgpu if llvm::AMDGPU_LAST_ADDRESS_SPACE >= 9 => &[
+                Class::Space(1),
+                Class::Space(2),
+                Class::Space(3),
+                Class::Space(4),
+                Class::Space(5),
+                Class::Space(6),
+                Class::Space(7),
+                Class::Space(8),
+                Class::Space(9),
+                Class::HostVisible,
+            ],
             Rules::Amdgpu => &[
                 Class::Space(1),
                 Class::Space(2),
@@ -135,12 +149,15 @@ fn nvptx_may_alias(a: u32, b: u32) -> bool {
 }
 
 /// AMDGPU, spaces 0 flat, 1 global, 2 region (GDS), 3 LDS, 4 constant,
-/// 5 private, 6 constant-32-bit, 7 buffer fat pointer; spaces above 7 alias
-/// anything. Region is disjoint from everything but itself; LDS and private
-/// alias only flat and themselves; global, constant, constant-32-bit and
-/// buffer pointers alias flat and each other.
+/// 5 private, 6 constant-32-bit, 7 buffer fat pointer, and from LLVM 17 and
+/// 19 on 8 buffer resource and 9 buffer strided pointer; spaces beyond the
+/// LLVM's last ([`llvm::AMDGPU_LAST_ADDRESS_SPACE`]) mean nothing to the
+/// target and alias anything. Region is disjoint from everything but itself;
+/// LDS and private alias only flat and themselves; global, constant,
+/// constant-32-bit and the buffer spaces alias flat and each other.
 pub fn amdgpu_may_alias(a: u32, b: u32) -> bool {
-    if a > 7 || b > 7 || a == b {
+    let last = llvm::AMDGPU_LAST_ADDRESS_SPACE;
+    if a > last || b > last || a == b {
         return true;
     }
     let (lo, hi) = (a.min(b), a.max(b));
@@ -148,7 +165,7 @@ pub fn amdgpu_may_alias(a: u32, b: u32) -> bool {
         (_, 2) | (2, _) => false,
         (0, _) => true,
         (_, 3) | (3, _) | (_, 5) | (5, _) => false,
-        // Both in {1, 4, 6, 7}.
+        // Both in {1, 4, 6, 7, 8, 9}.
         _ => true,
     }
 }
@@ -230,6 +247,11 @@ pub fn classify(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Cla
         let space = llvm::space_of(v);
         let leaf = if space != flat {
             Class::Space(space)
+        } else if is_host_argument(v, info) {
+            // Before the target's assumption: LLVM 22's TTI says a kernel's
+            // pointer argument is global; host-visible is what LLVM 16 has
+            // too, and both suites accept one answer for both.
+            Class::HostVisible
         } else if let Some(n) = tti.assumed_address_space(v) {
             Class::Space(n)
         } else if llvm::is_undef(v) {
@@ -273,14 +295,6 @@ pub fn classify(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Cla
                 {
                     Class::HostVisible
                 }
-                // A `byval` argument points to the kernel's own copy of the
-                // value (param or local memory), not to host-made memory.
-                None if info.kernel
-                    && llvm::function_of_argument(v).is_some()
-                    && !llvm::argument_has_attr(v, "byval") =>
-                {
-                    Class::HostVisible
-                }
                 _ => return generic,
             }
         };
@@ -291,6 +305,13 @@ pub fn classify(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Cla
         };
     }
     acc.unwrap_or(generic)
+}
+
+/// Is `v` a generic pointer argument of a kernel, made by the host? A
+/// `byval` argument points to the kernel's own copy of the value (param or
+/// local memory), not to host-made memory.
+fn is_host_argument(v: PointerValue<'_>, info: FunctionInfo) -> bool {
+    info.kernel && llvm::function_of_argument(v).is_some() && !llvm::argument_has_attr(v, "byval")
 }
 
 /// May `a` and `b` (pointers of a function described by `info`) alias?
@@ -368,6 +389,23 @@ mod tests {
     fn amdgpu_pairs(#[case] a: u32, #[case] b: u32, #[case] may: bool) {
         assert_eq!(amdgpu_may_alias(a, b), may);
         assert_eq!(amdgpu_may_alias(b, a), may);
+    }
+
+    /// Buffer resource (8) and strided buffer (9) pointers are global-like
+    /// where the LLVM defines them (22), and unknown spaces (16) otherwise.
+    #[test]
+    fn amdgpu_buffer_spaces_follow_the_llvm() {
+        for n in [8, 9] {
+            if n <= llvm::AMDGPU_LAST_ADDRESS_SPACE {
+                for (other, may) in [(0, true), (1, true), (2, false), (3, false), (5, false)] {
+                    assert_eq!(amdgpu_may_alias(n, other), may, "{n} vs {other}");
+                }
+            } else {
+                for other in 0..10 {
+                    assert!(amdgpu_may_alias(n, other), "{n} vs {other}");
+                }
+            }
+        }
     }
 
     #[test]

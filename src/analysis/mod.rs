@@ -7,5 +7,6 @@ pub mod fxhash;
 pub mod infer_spaces;
 pub mod memspace;
 pub mod openmp;
+pub mod poison;
 pub mod slsr_candidates;
 pub mod target;

@@ -1,37 +1,44 @@
-//! OpenMP offloading facts on LLVM 16 device IR: which functions are target
-//! kernels, what the device runtime calls in them mean, and whether a
-//! generic-mode kernel can run in SPMD mode. Read-only; used by
-//! `gpucc-openmp-opt` (src/passes/openmp_opt) and reusable by any pass that
-//! needs to know kernels, parallel regions or the runtime's vocabulary.
+//! OpenMP offloading facts on device IR: which functions are target kernels,
+//! what the device runtime calls in them mean, and whether a generic-mode
+//! kernel can run in SPMD mode. Read-only; used by `gpucc-openmp-opt`
+//! (src/passes/openmp_opt) and reusable by any pass that needs to know
+//! kernels, parallel regions or the runtime's vocabulary.
 //!
 //! ## Kernels
-//! clang-16 opens every target region with
-//! `%r = call i32 @__kmpc_target_init(ptr @ident, i8 MODE, i1 USE_GENERIC_SM)`
-//! (MODE 1 generic, 2 SPMD) and closes it with
-//! `call void @__kmpc_target_deinit(ptr @ident, i8 MODE)`; the host reads the
-//! launch mode from `@<kernel>_exec_mode = weak protected constant i8 M`
-//! (1 generic, 2 SPMD, 3 generic-turned-SPMD). A *kernel* here is a function
-//! that calls `__kmpc_target_init`; its exec-mode global is `@<f>_exec_mode`,
-//! or that of its only caller when `f` is an internal body wrapped by the
-//! externally visible kernel (`@k` calling `@k__debug`). A kernel without an
-//! exec-mode global is still found (`exec_mode: None`), so callers can skip it
-//! with a remark instead of crashing, as LLVM 16's openmp-opt does.
+//! clang opens every target region with `%r = call i32 @__kmpc_target_init(...)`
+//! and closes it with `__kmpc_target_deinit`. Where the launch configuration
+//! lives (exec mode 1 generic, 2 SPMD, 3 generic-turned-SPMD; whether the
+//! workers wait in the runtime's generic state machine) depends on the LLVM:
+//! init arguments and an `@<kernel>_exec_mode` global (LLVM 16), or the
+//! `@<kernel>_kernel_environment` global init points to (LLVM 17+).
+//! `llvm::openmp::LaunchConfig` reads and writes it; nothing here knows the
+//! layout. A *kernel* here is a function that calls `__kmpc_target_init`; its
+//! name is that of the function, or of its only caller when the function is
+//! an internal body wrapped by the externally visible kernel (`@k` calling
+//! `@k__debug`). A kernel whose host-read global is missing is still found,
+//! so callers can skip it with a remark instead of crashing, as LLVM 16's
+//! openmp-opt does.
 //!
 //! ## Sequential code
 //! In generic mode one thread runs the target region; the others wait until
-//! `__kmpc_parallel_51(ident, gtid, if, nthreads, bind, fn, wrapper, args, n)`
-//! hands them `fn`. The *sequential code* of a kernel is the kernel function
-//! plus every function it calls directly, transitively, except the runtime's
-//! own functions (known by name, even when the runtime is linked in) and
-//! except what only runs inside parallel regions (`fn`/`wrapper` are operands
-//! of `__kmpc_parallel_51`, not callees, so the walk never enters them).
+//! the parallel entry point (`__kmpc_parallel_51` in LLVM 16,
+//! `__kmpc_parallel_60` in LLVM 22: `(ident, gtid, if, nthreads, bind, fn,
+//! wrapper, args, n, ...)`) hands them `fn`. The *sequential code* of a
+//! kernel is the kernel function plus every function it calls, transitively,
+//! except the runtime's own functions (known by name, even when the runtime is
+//! linked in) and except what only runs inside parallel regions (`fn`/`wrapper`
+//! are operands of the parallel entry point, not callees, so the walk never
+//! enters them). An indirect call counts as calls of its possible targets when
+//! they are known ([`call_targets`]).
 //!
 //! ## SPMD amenability
 //! In SPMD mode every thread of the team runs the sequential code. Each of its
 //! instructions is classified ([`Effect`]):
 //! - `Free`: no side effect, same result on every thread (arithmetic, loads,
 //!   team-uniform queries such as `omp_get_team_num`, `omp_get_num_teams`,
-//!   which LLVM 16 does not know and refuses);
+//!   which LLVM 16 does not know and refuses; level queries such as
+//!   `omp_get_thread_num`, which answer 0 at level 0 in either mode, as
+//!   LLVM 22 also knows);
 //! - `Private`: writes only the thread's own stack (stores to allocas, also
 //!   through pointer arguments whose every caller passes an alloca), so every
 //!   thread may do it;
@@ -42,31 +49,34 @@
 //!   team-wide shared-memory global (in SPMD mode each thread would otherwise
 //!   get its own copy of a variable that must be shared);
 //! - `Blocker`: SPMD mode would change the meaning: calls to unknown external
-//!   functions, indirect calls, inline asm, thread-varying queries
-//!   (`omp_get_thread_num`, `omp_get_num_threads`, `omp_get_thread_limit`, hardware
-//!   thread ids: their value differs between the modes), other runtime entry
-//!   points, and stores through pointers we cannot place. A call site or
+//!   functions, indirect calls with unknown targets, inline asm, queries whose
+//!   value differs between the modes (`omp_get_thread_limit`,
+//!   `omp_get_max_threads`: generic mode leaves out a warp) or threads
+//!   (hardware thread ids), other runtime entry points (also loop-body
+//!   callbacks such as LLVM 22's `__kmpc_*_static_loop_*`), and stores
+//!   through pointers we cannot place. A call site or
 //!   callee marked `"llvm.assume"="ompx_spmd_amenable"` is trusted as `Free`.
 
 use crate::llvm;
-use crate::llvm::openmp as omp;
+use crate::llvm::openmp::{self as omp, LaunchConfig, DEVICE_ABI};
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
 use inkwell::module::Linkage;
 use inkwell::values::{
-    AsValueRef, BasicValueEnum, CallSiteValue, FunctionValue, GlobalValue, InstructionOpcode,
+    AsValueRef, BasicValue, BasicValueEnum, CallSiteValue, FunctionValue, InstructionOpcode,
     InstructionValue,
 };
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// `__kmpc_target_init`.
-pub const TARGET_INIT: &str = "__kmpc_target_init";
+pub const TARGET_INIT: &str = DEVICE_ABI.target_init;
 /// `__kmpc_target_deinit`.
-pub const TARGET_DEINIT: &str = "__kmpc_target_deinit";
-/// Execution modes as `__kmpc_target_init` and the exec-mode global spell them.
-pub const MODE_GENERIC: u64 = 1;
-pub const MODE_SPMD: u64 = 2;
-pub const MODE_GENERIC_SPMD: u64 = 3;
+pub const TARGET_DEINIT: &str = DEVICE_ABI.target_deinit;
+/// The entry point that starts a parallel region (`__kmpc_parallel_51` or
+/// `__kmpc_parallel_60`, by LLVM).
+pub const PARALLEL: &str = DEVICE_ABI.parallel;
+/// Execution modes.
+pub use crate::llvm::openmp::{MODE_GENERIC, MODE_GENERIC_SPMD, MODE_SPMD};
 
 /// `kmp_distribute_static_chunk` and `kmp_distribute_static_nochunk`.
 const DIST_STATIC_CHUNK: u64 = 91;
@@ -77,20 +87,21 @@ const DIST_STATIC_NOCHUNK: u64 = 92;
 pub enum Runtime {
     TargetInit,
     TargetDeinit,
-    /// `__kmpc_parallel_51`: starts a parallel region; valid in both modes.
-    Parallel51,
+    /// [`PARALLEL`]: starts a parallel region; valid in both modes.
+    Parallel,
     /// `__kmpc_alloc_shared(i64 size)`: globalized local variable.
     AllocShared,
     /// `__kmpc_free_shared(ptr, i64 size)`.
     FreeShared,
     /// `__kmpc_is_spmd_exec_mode()`: folded once the mode is known.
     IsSpmdExecMode,
-    /// `__kmpc_parallel_level(ident, gtid)`: 0 in the sequential code of a
-    /// generic kernel, 1 in that of an SPMD kernel; folded for the latter.
+    /// `__kmpc_parallel_level(ident, gtid)`: 0 in sequential code in either
+    /// mode (the runtime raises the level only inside parallel regions).
     ParallelLevel,
     /// `__kmpc_global_thread_num`: only feeds runtime calls.
     GlobalThreadNum,
-    /// No side effect, the same value on every thread in either mode.
+    /// No side effect, the same value on every thread of sequential code in
+    /// either mode.
     Uniform,
     /// `__kmpc_distribute_static_init_*`: computes the team's chunk into
     /// thread-private out-parameters; `__kmpc_distribute_static_fini`.
@@ -107,7 +118,7 @@ pub fn runtime_kind(name: &str) -> Option<Runtime> {
     Some(match name {
         TARGET_INIT => TargetInit,
         TARGET_DEINIT => TargetDeinit,
-        "__kmpc_parallel_51" => Parallel51,
+        PARALLEL => Parallel,
         "__kmpc_alloc_shared" => AllocShared,
         "__kmpc_free_shared" => FreeShared,
         "__kmpc_is_spmd_exec_mode" => IsSpmdExecMode,
@@ -122,20 +133,26 @@ pub fn runtime_kind(name: &str) -> Option<Runtime> {
         | "__kmpc_get_hardware_num_threads_in_block"
         | "__kmpc_get_hardware_num_blocks"
         | "__kmpc_get_warp_size" => Uniform,
+        // Answered from the nesting level, which is 0 in sequential code in
+        // either mode (the runtime's team state starts at level 0 in SPMD
+        // mode too; only the parallel entry point raises it): thread 0 of a
+        // team of 1, not in parallel, at level 0, on every thread.
+        "omp_get_thread_num"
+        | "omp_get_num_threads"
+        | "omp_in_parallel"
+        | "omp_get_level"
+        | "omp_get_active_level"
+        | "omp_get_ancestor_thread_num"
+        | "omp_get_team_size" => Uniform,
         "__kmpc_distribute_static_init_4"
         | "__kmpc_distribute_static_init_4u"
         | "__kmpc_distribute_static_init_8"
         | "__kmpc_distribute_static_init_8u"
         | "__kmpc_distribute_static_fini" => Distribute,
-        "omp_get_thread_num"
-        | "omp_get_num_threads"
-        | "omp_get_thread_limit"
+        // The team size differs between the modes (generic mode leaves out
+        // the main thread's warp), and hardware thread ids differ per thread.
+        "omp_get_thread_limit"
         | "omp_get_max_threads"
-        | "omp_in_parallel"
-        | "omp_get_level"
-        | "omp_get_active_level"
-        | "omp_get_ancestor_thread_num"
-        | "omp_get_team_size"
         | "__kmpc_get_hardware_thread_id_in_block" => ThreadVarying,
         _ if name.starts_with("__kmpc_") || name.starts_with("omp_") => Other,
         _ => return None,
@@ -151,13 +168,14 @@ pub struct Kernel<'ctx> {
     pub init: InstructionValue<'ctx>,
     /// The deinit calls in `entry`.
     pub deinits: Vec<InstructionValue<'ctx>>,
-    /// `@<kernel>_exec_mode`, when the module has it.
-    pub exec_mode: Option<GlobalValue<'ctx>>,
-    /// The kernel's name for messages: the exec-mode global's prefix, else `entry`.
+    /// Where the launch configuration lives (read and written through it).
+    pub config: LaunchConfig<'ctx>,
+    /// The kernel's name for messages: the host-read global's prefix, else `entry`.
     pub name: String,
-    /// The init call's mode argument (1 generic, 2 SPMD), when constant.
+    /// How the runtime starts the kernel (1 generic, 2 SPMD) when it was
+    /// found, when known.
     pub mode: Option<u64>,
-    /// The init call's use-generic-state-machine argument, when constant.
+    /// Whether its workers then wait in the runtime's generic state machine.
     pub generic_state_machine: Option<bool>,
 }
 
@@ -168,9 +186,18 @@ impl<'ctx> Kernel<'ctx> {
     }
 }
 
-/// The called function of `call`, when it is a direct call.
+/// The called function of `call`, when it is a direct call. Its declared
+/// type may differ from the call's (C declares `int omp_get_thread_num()` as
+/// `i32 (...)`): the body that runs is still this function's.
 pub fn callee<'ctx>(call: InstructionValue<'ctx>) -> Option<FunctionValue<'ctx>> {
-    CallSiteValue::try_from(call).ok()?.get_called_fn_value()
+    if !matches!(
+        call.get_opcode(),
+        InstructionOpcode::Call | InstructionOpcode::Invoke | InstructionOpcode::CallBr
+    ) {
+        return None;
+    }
+    let n = llvm::operand_count(&call);
+    crate::llvm::openmp_sm::as_function(llvm::pointer_operand(&call, n.checked_sub(1)?)?)
 }
 
 /// The name of a function, lossily as UTF-8.
@@ -207,10 +234,9 @@ pub fn const_int_operand(inst: InstructionValue<'_>, i: u32) -> Option<u64> {
 /// Every kernel of the module (functions calling `__kmpc_target_init`), in
 /// module order.
 pub fn find_kernels<'ctx>(functions: &[FunctionValue<'ctx>]) -> Vec<Kernel<'ctx>> {
-    let Some(init_fn) = functions.iter().find(|f| fn_name(**f) == TARGET_INIT) else {
+    if !functions.iter().any(|f| fn_name(*f) == TARGET_INIT) {
         return Vec::new();
-    };
-    let module = omp::module_of(*init_fn);
+    }
     let mut entries: Vec<(FunctionValue<'ctx>, InstructionValue<'ctx>)> = Vec::new();
     for f in functions {
         if f.count_basic_blocks() == 0 || fn_name(*f) == TARGET_INIT {
@@ -230,33 +256,21 @@ pub fn find_kernels<'ctx>(functions: &[FunctionValue<'ctx>]) -> Vec<Kernel<'ctx>
                 .into_iter()
                 .filter(|i| is_call_to(*i, TARGET_DEINIT))
                 .collect();
-            let lookup = |f: FunctionValue<'ctx>| {
-                let name = fn_name(f);
-                let g = module
-                    .as_ref()
-                    .and_then(|m| m.get_global(&format!("{name}_exec_mode")));
-                g.map(|g| (name, g))
-            };
-            let found = lookup(entry).or_else(|| {
-                // `@k` calling the internal body `@k__debug` that holds init.
-                let callers = direct_callers(entry)?;
-                match callers.as_slice() {
-                    [only] => lookup(*only),
-                    _ => None,
-                }
-            });
-            let (name, exec_mode) = match found {
-                Some((n, g)) => (n, Some(g)),
-                None => (fn_name(entry), None),
-            };
+            // The kernel may be `@k` calling the internal body `@k__debug`
+            // that holds init.
+            let mut owners = vec![entry];
+            if let Some([only]) = direct_callers(entry).as_deref() {
+                owners.push(*only);
+            }
+            let config = LaunchConfig::find(init, &owners);
             Kernel {
                 entry,
                 init,
                 deinits,
-                exec_mode,
-                name,
-                mode: const_int_operand(init, 1),
-                generic_state_machine: const_int_operand(init, 2).map(|v| v != 0),
+                name: config.kernel_name().to_string(),
+                mode: config.mode(),
+                generic_state_machine: config.uses_generic_state_machine(),
+                config,
             }
         })
         .collect()
@@ -281,15 +295,71 @@ pub fn direct_callers<'ctx>(f: FunctionValue<'ctx>) -> Option<Vec<FunctionValue<
     Some(out)
 }
 
-/// The functions passed to `__kmpc_parallel_51` calls in `f` (outlined
-/// parallel regions and their wrappers), in order.
+/// The distinct functions holding calls that may call `f`: direct calls, and
+/// indirect calls whose callee is a select or phi tree that `f` feeds and
+/// that feeds only callee operands; in use order. `None` when `f` has any
+/// other use (its address may escape, so unknown code may call it).
+pub fn callers<'ctx>(f: FunctionValue<'ctx>) -> Option<Vec<FunctionValue<'ctx>>> {
+    if omp::has_non_instruction_user(f) {
+        return None;
+    }
+    let mut out: Vec<FunctionValue<'ctx>> = Vec::new();
+    for (user, _) in llvm::uses_of(f) {
+        let calls = if callee(user) == Some(f) {
+            vec![user]
+        } else {
+            calls_through(user, TARGET_DEPTH)?
+        };
+        for c in calls {
+            let caller = c.get_parent()?.get_parent()?;
+            if !out.contains(&caller) {
+                out.push(caller);
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The calls whose callee operand `v` (a select or phi) feeds, through
+/// further selects and phis; `None` when `v` has any other use.
+fn calls_through<'ctx>(
+    v: InstructionValue<'ctx>,
+    depth: u32,
+) -> Option<Vec<InstructionValue<'ctx>>> {
+    if depth == 0
+        || !matches!(
+            v.get_opcode(),
+            InstructionOpcode::Select | InstructionOpcode::Phi
+        )
+        || omp::has_non_instruction_user(v)
+    {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (user, no) in llvm::uses_of(v) {
+        match user.get_opcode() {
+            InstructionOpcode::Call | InstructionOpcode::Invoke | InstructionOpcode::CallBr
+                if no + 1 == llvm::operand_count(&user) && callee(user).is_none() =>
+            {
+                out.push(user)
+            }
+            InstructionOpcode::Select if no != 0 => out.extend(calls_through(user, depth - 1)?),
+            InstructionOpcode::Phi => out.extend(calls_through(user, depth - 1)?),
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// The functions passed to [`PARALLEL`] calls in `f` (outlined parallel
+/// regions and their wrappers), in order.
 pub fn parallel_regions_in<'ctx>(f: FunctionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
     let mut out = Vec::new();
     for inst in instructions(f) {
-        if !is_call_to(inst, "__kmpc_parallel_51") {
+        if !is_call_to(inst, PARALLEL) {
             continue;
         }
-        for i in [5, 6] {
+        for i in [DEVICE_ABI.parallel_fn_arg, DEVICE_ABI.parallel_wrapper_arg] {
             if let Some(BasicValueEnum::PointerValue(p)) = llvm::operand(&inst, i) {
                 if let Some(g) = function_named_by(p) {
                     if !out.contains(&g) {
@@ -312,12 +382,13 @@ fn function_named_by<'ctx>(p: inkwell::values::PointerValue<'ctx>) -> Option<Fun
     (f.as_value_ref() == o.as_value_ref()).then_some(f)
 }
 
-/// The defined user functions `f` calls directly (runtime functions
-/// excluded), in call order.
+/// The defined user functions `f` calls (runtime functions excluded), in
+/// call order: direct callees, and the known targets of indirect calls
+/// ([`call_targets`]).
 pub fn user_callees<'ctx>(f: FunctionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
     let mut out = Vec::new();
     for inst in instructions(f) {
-        if let Some(g) = callee(inst) {
+        for g in call_targets(inst).unwrap_or_default() {
             if g.count_basic_blocks() > 0
                 && runtime_kind(&fn_name(g)).is_none()
                 && !out.contains(&g)
@@ -327,6 +398,93 @@ pub fn user_callees<'ctx>(f: FunctionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
         }
     }
     out
+}
+
+/// How many selects and phis [`call_targets`] looks through.
+const TARGET_DEPTH: u32 = 8;
+
+/// The functions call `inst` may call: its callee for a direct call; for an
+/// indirect call, the functions its callee operand may be, when known:
+/// - the callee is a `select`/`phi` tree whose leaves are functions (exact);
+/// - else the call's `!callees` metadata (calling any other function is
+///   undefined behaviour), without the local functions whose address is
+///   never taken (only direct calls use them: no pointer can hold them).
+///
+/// `None` for an indirect call with unknown targets, and for other
+/// instructions.
+pub fn call_targets<'ctx>(inst: InstructionValue<'ctx>) -> Option<Vec<FunctionValue<'ctx>>> {
+    if !matches!(
+        inst.get_opcode(),
+        InstructionOpcode::Call | InstructionOpcode::Invoke | InstructionOpcode::CallBr
+    ) {
+        return None;
+    }
+    if let Some(f) = callee(inst) {
+        return Some(vec![f]);
+    }
+    let n = llvm::operand_count(&inst);
+    let target = llvm::pointer_operand(&inst, n.checked_sub(1)?)?;
+    let mut out = Vec::new();
+    if function_leaves(target.as_basic_value_enum(), TARGET_DEPTH, &mut out) {
+        return Some(out);
+    }
+    let listed = omp::callees_metadata(inst)?;
+    Some(
+        listed
+            .into_iter()
+            .filter(|f| may_be_called_at(*f, inst))
+            .collect(),
+    )
+}
+
+/// Can indirect call `call` call `f`? Not when `f` is local and its address
+/// only reaches direct calls and selects or phis that feed other calls'
+/// callee operands ([`calls_through`]): no pointer anywhere else can hold it.
+fn may_be_called_at(f: FunctionValue<'_>, call: InstructionValue<'_>) -> bool {
+    if !is_local(f) || omp::has_non_instruction_user(f) {
+        return true;
+    }
+    for (user, _) in llvm::uses_of(f) {
+        if callee(user) == Some(f) {
+            continue;
+        }
+        match calls_through(user, TARGET_DEPTH) {
+            Some(calls) if !calls.contains(&call) => {}
+            _ => return true,
+        }
+    }
+    false
+}
+
+/// Collects into `out` the functions `v` may be through selects and phis;
+/// false when some leaf is not a function.
+fn function_leaves<'ctx>(
+    v: BasicValueEnum<'ctx>,
+    depth: u32,
+    out: &mut Vec<FunctionValue<'ctx>>,
+) -> bool {
+    if let Some(f) = crate::llvm::openmp_sm::as_function(v) {
+        if !out.contains(&f) {
+            out.push(f);
+        }
+        return true;
+    }
+    let Some(inst) = v.as_instruction_value() else {
+        return false;
+    };
+    if depth == 0 {
+        return false;
+    }
+    let first = match inst.get_opcode() {
+        InstructionOpcode::Select => 1,
+        InstructionOpcode::Phi => 0,
+        _ => return false,
+    };
+    (first..llvm::operand_count(&inst)).all(|i| match llvm::operand(&inst, i) {
+        Some(x) if x.as_value_ref() == inst.as_value_ref() => true,
+        Some(x) => function_leaves(x, depth - 1, out),
+        None => false,
+    })
 }
 
 /// Functions reachable from `roots` through direct calls and (when
@@ -433,7 +591,9 @@ pub fn place_of(p: BasicValueEnum<'_>, kernel_entries: &[FunctionValue<'_>], dep
         }
         let mut place: Option<Place> = None;
         for (user, _) in llvm::uses_of(f) {
-            if callee(user) != Some(f) {
+            // The actual argument; a call through another function type may
+            // pass fewer (the last operand is the callee, not an argument).
+            if callee(user) != Some(f) || idx + 1 >= llvm::operand_count(&user) {
                 return Place::Unknown;
             }
             let Some(actual) = llvm::operand(&user, idx) else {
@@ -531,11 +691,9 @@ fn loaded_pointer_place(
     place.unwrap_or(Place::Unknown)
 }
 
-/// Does the `memory` attribute `attr` allow writes (LLVM 16 MemoryEffects:
-/// two bits per location, Mod = 2)?
+/// Does the `memory` attribute `attr` allow writes?
 fn memory_allows_writes(attr: Attribute) -> bool {
-    let v = attr.get_enum_value();
-    (0..3).any(|loc| (v >> (2 * loc)) & 2 != 0)
+    omp::memory_effects_may_write(attr.get_enum_value())
 }
 
 /// Does the call (site or callee) promise not to write memory?
@@ -648,6 +806,19 @@ pub fn effect_of(inst: InstructionValue<'_>, kernel_entries: &[FunctionValue<'_>
 fn call_effect(call: InstructionValue<'_>, kernel_entries: &[FunctionValue<'_>]) -> Effect {
     let Some(f) = callee(call) else {
         if assumed_spmd_amenable(call, None) {
+            return Effect::Free;
+        }
+        // Known targets whose bodies are part of the sequential code (they
+        // are classified themselves, as user_callees includes them).
+        let bodies = call_targets(call).is_some_and(|ts| {
+            !ts.is_empty()
+                && ts.iter().all(|t| {
+                    t.count_basic_blocks() > 0
+                        && !is_interposable(*t)
+                        && runtime_kind(&fn_name(*t)).is_none()
+                })
+        });
+        if bodies {
             return Effect::Free;
         }
         return Effect::Blocker("indirect call or inline assembly".to_string());
@@ -767,7 +938,9 @@ pub fn analyze_kernel<'ctx>(
     let entry_insts = user_code(kernel);
     let mut callees: Vec<FunctionValue<'ctx>> = Vec::new();
     for inst in &entry_insts {
-        if let Some(g) = callee(*inst) {
+        // Direct callees and the known targets of indirect calls: call_effect
+        // counts a call of a body as free because the body is classified here.
+        for g in call_targets(*inst).unwrap_or_default() {
             let user_fn = g.count_basic_blocks() > 0 && runtime_kind(&fn_name(g)).is_none();
             if user_fn && g != kernel.entry && !callees.contains(&g) {
                 callees.push(g);
@@ -957,13 +1130,17 @@ impl<'ctx> Reach<'ctx> {
     }
 }
 
-/// Are all uses of `f` direct calls or operands of `__kmpc_parallel_51`?
+/// Are all uses of `f` calls (direct, or through selects and phis that only
+/// feed callee operands) or region operands of [`PARALLEL`]?
 fn only_called_or_parallel(f: FunctionValue<'_>) -> bool {
     if omp::has_non_instruction_user(f) {
         return false;
     }
     llvm::uses_of(f).into_iter().all(|(user, no)| {
-        callee(user) == Some(f) || (is_call_to(user, "__kmpc_parallel_51") && (no == 5 || no == 6))
+        callee(user) == Some(f)
+            || (is_call_to(user, PARALLEL)
+                && (no == DEVICE_ABI.parallel_fn_arg || no == DEVICE_ABI.parallel_wrapper_arg))
+            || calls_through(user, TARGET_DEPTH).is_some()
     })
 }
 
@@ -977,16 +1154,18 @@ mod tests {
             "omp_get_team_num",
             "omp_get_num_teams",
             "omp_get_num_devices",
+            // Level 0 in sequential code, in either mode.
+            "omp_get_thread_num",
+            "omp_get_num_threads",
+            "omp_in_parallel",
+            "omp_get_level",
         ] {
             assert_eq!(runtime_kind(q), Some(Runtime::Uniform), "{q}");
         }
         // Different per thread, or different between generic and SPMD mode.
         for q in [
-            "omp_get_thread_num",
-            "omp_get_num_threads",
             "omp_get_thread_limit",
-            "omp_in_parallel",
-            "omp_get_level",
+            "omp_get_max_threads",
             "__kmpc_get_hardware_thread_id_in_block",
         ] {
             assert_eq!(runtime_kind(q), Some(Runtime::ThreadVarying), "{q}");

@@ -1,59 +1,65 @@
 //! The candidates of straight-line strength reduction (`gpucc-slsr`): which
 //! instructions compute one of the three forms of the gpucc paper's Table 3,
-//! and with which base, constant index and stride. Read-only; the basis
-//! search and the rewrite are in `passes::slsr`.
+//! with which base, constant index and stride, and how cheap each is. Read
+//! only; the basis search and the rewrite are in `passes::slsr`.
 //!
-//! | form  | IR it matches                                      | base `B`          | index `i`       | stride `S` |
-//! |-------|----------------------------------------------------|-------------------|-----------------|------------|
-//! | `Add` | `add B, (mul S, c)` / `add B, (shl S, k)` / `add B, S` | SCEV of `B`   | `c` / `2^k` / 1 | `S`        |
-//! | `Mul` | `mul (add B, c), S` / `mul (or B, c), S` / `mul B, S`  | SCEV of `B`   | `c` / `c` / 0   | `S`        |
-//! | `Gep` | `gep P, .., I, ..` with `I` = `S`, `mul nsw S, c`, `shl nsw S, k`, or `sext` of those | SCEV of `&P[.., 0, ..]` | `c * size` (bytes) | `S` |
+//! | form  | IR it matches                                          | base `B`    | index `i`        | stride `S` |
+//! |-------|--------------------------------------------------------|-------------|------------------|------------|
+//! | `Add` | `add B, (mul S, c)` / `add B, (shl S, k)` / `add B, S` | SCEV of `B` | `c` / `2^k` / 1  | `S`        |
+//! | `Mul` | `mul (add B, c), S` / `mul (or B, c), S` / `mul B, S`  | SCEV of `B` | `c` / `c` / 0    | `S`        |
+//! | `Gep` | `gep P, .., I, ..`, for each index `I` over elements   | SCEV of `&P[.., 0, ..]` | the element size | `I`, and `J` when `I = sext J` |
 //!
-//! Both operand orders of an `add` or `mul` are tried, so one instruction may
-//! be several candidates (`(a + 1) * (b + 2)` is `(a + 1) * S` with `S = b + 2`
-//! and `(b + 2) * S` with `S = a + 1`). An `or` counts as an `add` only when
-//! known bits show its operands share no set bit. A GEP gives candidates for
-//! each index over elements (struct field indices are constant offsets and
-//! part of the base). For a GEP, `c` is the constant times the byte size of
-//! the indexed element, in the pointer's index type; index values that are
-//! sign-extended (explicitly by `sext`, or implicitly because they are
-//! narrower than the index type) may only be factored through `mul nsw` /
-//! `shl nsw`, since `sext(S * c) = sext(S) * c` needs the product not to wrap.
+//! Both operand orders of an `add` or `mul` are tried (`add` and `mul`
+//! commute), so one instruction may be several candidates:
+//! `(a + 1) * (b + 2)` is `(a + 1) * S` with `S = b + 2` and `(b + 2) * S`
+//! with `S = a + 1`. An `or` counts as an `add` only when known bits show its
+//! operands share no set bit. A GEP gives candidates for each index over
+//! elements (struct field indices are constant offsets and part of the
+//! base): its index is the element's byte size, in the pointer's index type,
+//! and its stride the index value, narrower than the index type or not (the
+//! GEP sign-extends it). As LLVM 22 (llvm/llvm-project#169614), a GEP index
+//! is not factored further: `&P[2 * s]` is `P + 4 * (2s)`, and reusing
+//! `&P[s]` for it is a *stride delta* of `passes::slsr`, not an index delta.
+//! In LLVM 16's model (`collect`'s `factor_gep_indices`), an index `mul nsw
+//! S, c` or `shl nsw S, k` is also read as `P + (4c) * S`, and reusing
+//! `&P[s]` is an index delta; where the GEP sign-extends the index, the
+//! reading needs its `nsw` (`sext(S * c) = c * sext(S)` only without
+//! overflow), and `shl nsw S, w-1` is not read at all (it is `+2^(w-1)`,
+//! which upstream reads as `-2^(w-1)`).
 //!
-//! **The base key.** Two candidates share a base when ScalarEvolution gives
-//! their `B` the same (uniqued) SCEV, exactly as upstream: for `Add` and `Mul`
-//! it is `Se::of(B)`; for a GEP it is what upstream's `getGEPExpr` builds with
-//! the factored index set to zero, `SCEV(P) + Σ sext/trunc(idx_j) * size_j +
-//! Σ field offsets` over the other indices, composed here with `Se`'s add,
-//! mul, cast and constant (SCEV uniquing canonicalizes the sum, so the node
-//! is the one upstream gets).
+//! **The keys.** Two candidates share a base (a stride) when scalar
+//! evolution gives their `B` (`S`) the same uniqued SCEV, exactly as
+//! upstream: for `Add` and `Mul` `B` is `Se::of(B)`; for a GEP it is what
+//! upstream's `getGEPExpr` builds with the candidate's index set to zero,
+//! `SCEV(P) + Σ sext/trunc(idx_j) * size_j + Σ field offsets` over the other
+//! indices, composed here with `Se`'s add, mul, cast and constant (SCEV
+//! uniquing canonicalizes the sum, so the node is the one upstream gets).
+//!
+//! **The cost model** ([`Efficiency`], LLVM 22's `EfficiencyLevel`) rates
+//! `B + i * S` (or `(B + i) * S`) by the instructions and variables it
+//! takes: constant `B` and `S` cost nothing, `B + S` one instruction and two
+//! variables, `B + i * S` two and two. The pass leaves candidates rated
+//! [`Efficiency::OneInstOneVar`] or better alone, and rewrites a candidate
+//! only into something rated at least as well (for an index delta).
 //!
 //! Collection walks the dominator tree in preorder (`DomTree::preorder`), and
 //! each block in order, so every candidate's possible bases come before it.
 //!
-//! Each candidate also records its [`Term`]: how the IR computes `i * S`
-//! (`B + i` for `Mul`) and with which `nsw`/`nuw` flags, so that the pass can
-//! tell whether reusing one candidate as the basis of another may introduce
-//! poison (`passes::slsr`, "Overflow flags").
-//!
-//! Not candidates (as upstream): vector types, vector GEPs; and (beyond
-//! upstream, which would assert or miscompile) integers wider than 128 bits,
-//! index types wider than 64 bits, GEPs over scalable vectors, and
-//! `shl nsw S, w-1` under a sign extension (upstream reads its `2^(w-1)` as
-//! the negative `-2^(w-1)`).
+//! Not candidates (as upstream): vector types, vector GEPs, a GEP index wider
+//! than the index type (it is truncated); and (beyond upstream, which would
+//! assert or miscompile) integers wider than 128 bits, index types wider
+//! than 64 bits, and GEPs over scalable vectors.
 
-use crate::llvm::analyses::{flags, DomTree, Scev, ScevOp, Se};
+use crate::llvm::analyses::{flags, DomTree, Scev, ScevKind, ScevOp, Se};
 use crate::llvm::slsr::{self as ir, GepShape, GepStep, IntOp, Layout, TypeRef};
 use crate::llvm::Tti;
 use inkwell::types::IntType;
-use inkwell::values::{
-    BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue,
-};
+use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue, IntValue};
 use std::num::NonZeroU32;
 
 /// An integer constant of 1 to 128 bits in two's complement, as LLVM's
 /// `APInt`: arithmetic wraps at the width. Kept sign-extended in an `i128`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Const {
     bits: u32,
     val: i128,
@@ -186,113 +192,174 @@ impl Form {
     }
 }
 
-/// How the IR computes `i * S` (`Add`, `Gep`) or `B + i` (`Mul`) of a
-/// candidate, for the poison guard of `passes::slsr`.
-#[derive(Clone, Copy, Debug)]
-pub struct Term<'a> {
-    /// The `mul`, `shl`, `add` or `or` that computes it; `None` when it is
-    /// `S` itself (`i = 1`) or there is none (`Mul` with `i = 0`).
-    pub value: Option<IntValue<'a>>,
-    /// The multiplier (`Add`, `Gep`: `c`, `2^k` or 1) or the addend (`Mul`)
-    /// as a mathematical integer, reading the constant as signed; `None`
-    /// when the IR value has no such reading (a shift by the width or more).
-    pub signed: Option<i128>,
-    /// The same, reading the constant as unsigned.
-    pub unsigned: Option<u128>,
-    /// Whenever it is not poison, does it equal the exact signed result
-    /// (it is `S` itself, or carries `nsw`, or is a disjoint `or`)?
-    pub nsw_exact: bool,
-    /// The same for the unsigned result (`nuw`).
-    pub nuw_exact: bool,
-    /// `Gep` only: the candidate's algebra needs the term's `nsw` (the index
-    /// is sign-extended), so the flag cannot be dropped.
-    pub nsw_essential: bool,
+/// LLVM 22's cost model of `B + i * S` / `(B + i) * S` (upstream's
+/// `EfficiencyLevel`): what computing it takes, cheapest last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Efficiency {
+    /// Not rated (no rewrite).
+    Unknown,
+    /// Two instructions, two variables: `B + i * S`.
+    TwoInstTwoVar,
+    /// Two instructions, one variable: `c + i * S`.
+    TwoInstOneVar,
+    /// One instruction, two variables: `B + S`, `B * S`.
+    OneInstTwoVar,
+    /// One instruction, one variable: `B + c`, `i * S`.
+    OneInstOneVar,
+    /// Nothing to compute: a constant, or a variable as it is.
+    ZeroInst,
 }
 
-impl<'a> Candidate<'a> {
-    /// The IR values `B` is made of, in operand order.
-    pub fn base_values(&self) -> Vec<BasicValueEnum<'a>> {
-        match self.base_parts {
-            BaseParts::Value(v) => vec![v.into()],
-            BaseParts::Gep { skip } => (0..crate::llvm::operand_count(&self.inst))
-                .filter(|&k| k != skip)
-                .filter_map(|k| crate::llvm::operand(&self.inst, k))
-                .collect(),
-        }
-    }
+/// What the cost model needs to know of an operand (`B` or `S`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// Not a constant (or not known: a rewrite's `B`).
+    Variable,
+    /// An integer constant; `zero`, `one` and `minus_one` say which.
+    Constant {
+        zero: bool,
+        one: bool,
+        minus_one: bool,
+    },
 }
 
-impl Term<'_> {
-    /// `S` itself: `1 * S`.
-    fn itself() -> Self {
-        Term {
-            value: None,
-            signed: Some(1),
-            unsigned: Some(1),
-            nsw_exact: true,
-            nuw_exact: true,
-            nsw_essential: false,
+impl Operand {
+    /// The operand for constant `c`.
+    pub fn constant(c: Const) -> Operand {
+        Operand::Constant {
+            zero: c.is_zero(),
+            one: c.is_one(),
+            minus_one: c.is_all_ones(),
         }
     }
 
-    /// `B + 0` (the `Mul` form `B * S`).
-    fn nothing() -> Self {
-        Term {
-            signed: Some(0),
-            unsigned: Some(0),
-            ..Term::itself()
-        }
+    fn is_constant(self) -> bool {
+        matches!(self, Operand::Constant { .. })
+    }
+
+    fn is_zero(self) -> bool {
+        matches!(self, Operand::Constant { zero: true, .. })
+    }
+
+    fn is_plus_minus_one(self) -> bool {
+        matches!(
+            self,
+            Operand::Constant { one: true, .. }
+                | Operand::Constant {
+                    minus_one: true,
+                    ..
+                }
+        )
     }
 }
 
-/// Where a candidate's `B` is in the IR. Two candidates share a key when
-/// their bases have one SCEV, which reads `add nsw x, y` and `add x, y`
-/// alike: the IR values tell apart a base that may be poison from one that
-/// may not (`passes::slsr`'s poison guard).
-#[derive(Clone, Copy, Debug)]
-pub enum BaseParts<'a> {
-    /// `B` is this value (`Add`, `Mul`).
-    Value(IntValue<'a>),
-    /// `B` is the GEP without its operand `skip`, the candidate's index
-    /// (`Gep`): the pointer and the other indices.
-    Gep { skip: u32 },
+/// What computing `form(base, index, stride)` takes (LLVM 22's
+/// `getComputationEfficiency`, case for case).
+pub fn efficiency(form: Form, index: Const, stride: Operand, base: Operand) -> Efficiency {
+    use Efficiency as E;
+    if base.is_constant() && stride.is_constant() {
+        return E::ZeroInst;
+    }
+    let simple_index = index.is_one() || index.is_all_ones();
+    if form == Form::Mul {
+        // (B + i) * S
+        return if stride.is_zero() {
+            E::ZeroInst
+        } else if index.is_zero() {
+            if stride.is_constant() || base.is_constant() {
+                E::OneInstOneVar
+            } else {
+                E::OneInstTwoVar
+            }
+        } else if base.is_constant() {
+            if base.is_zero() && simple_index {
+                E::ZeroInst
+            } else {
+                E::OneInstOneVar
+            }
+        } else if stride.is_constant() {
+            if stride.is_plus_minus_one() {
+                E::OneInstOneVar
+            } else {
+                E::TwoInstOneVar
+            }
+        } else {
+            E::TwoInstTwoVar
+        };
+    }
+    // B + i * S
+    if index.is_zero() || stride.is_zero() {
+        E::ZeroInst
+    } else if base.is_constant() {
+        match (base.is_zero(), simple_index) {
+            (true, true) => E::ZeroInst,
+            (true, false) | (false, true) => E::OneInstOneVar,
+            (false, false) => E::TwoInstOneVar,
+        }
+    } else if stride.is_constant() {
+        E::OneInstOneVar
+    } else if simple_index {
+        E::OneInstTwoVar
+    } else {
+        E::TwoInstTwoVar
+    }
 }
 
 /// One candidate: `inst` computes `form(base, index, stride)`.
 #[derive(Clone, Copy, Debug)]
 pub struct Candidate<'a> {
     pub form: Form,
-    /// The SCEV of `B` (the key).
+    /// The SCEV of `B` (part of the keys).
     pub base: Scev,
-    /// The IR values `B` is made of.
-    pub base_parts: BaseParts<'a>,
-    /// `i`, in the instruction's type (`Gep`: bytes, in the index type).
+    /// `i`, in the instruction's type (`Gep`: the element size in bytes, in
+    /// the index type).
     pub index: Const,
     /// `S`.
     pub stride: IntValue<'a>,
+    /// The SCEV of `S` (part of the keys).
+    pub stride_scev: Scev,
     pub inst: InstructionValue<'a>,
-    pub term: Term<'a>,
     /// Does the whole instruction fold into the target's addressing mode
     /// (computing it is then free or one instruction)?
     pub foldable: bool,
-    /// Is it already as cheap as a rewrite would make it (`B ± S`, `B * S`,
-    /// `&(char*)B[±S]`)?
-    pub simplest: bool,
+    /// What computing it as it is takes.
+    pub efficiency: Efficiency,
+    /// A factored GEP index `S * c` that the GEP sign-extends: reading it
+    /// as `c * sext(S)` needs its `nsw`, so reusing the candidate must not
+    /// drop it (LLVM 16's factoring only).
+    pub essential: Option<IntValue<'a>>,
+    /// The factor `c` of a factored GEP index `S * c` (1 for every other
+    /// candidate).
+    pub factor: i128,
 }
 
-/// Collects every candidate of `f`, in dominator-tree preorder.
+impl Candidate<'_> {
+    /// Is it as cheap as any rewrite would make it (LLVM 22's
+    /// `isHighEfficiency`: one instruction and one variable, or less)?
+    pub fn is_cheap(&self) -> bool {
+        self.efficiency >= Efficiency::OneInstOneVar
+    }
+}
+
+/// Collects every candidate of `f`, in dominator-tree preorder. With
+/// `factor_gep_indices` (LLVM 16's model), a GEP index `S * c` computed by
+/// `mul nsw S, c` or `shl nsw S, k` is also read as index `c * size` and
+/// stride `S` (when the GEP sign-extends it, only through its `nsw`, which
+/// [`Candidate::essential`] then names).
 pub fn collect<'a>(
     f: FunctionValue<'a>,
     dt: &DomTree<'a>,
     se: &Se<'a>,
     tti: &Tti<'a>,
     layout: &Layout<'a>,
+    factor_gep_indices: bool,
 ) -> Vec<Candidate<'a>> {
     let mut c = Collector {
         f,
         se,
         tti,
         layout,
+        factor_gep_indices,
         out: Vec::new(),
     };
     for bb in dt.preorder() {
@@ -313,17 +380,18 @@ struct Collector<'c, 'a> {
     se: &'c Se<'a>,
     tti: &'c Tti<'a>,
     layout: &'c Layout<'a>,
+    factor_gep_indices: bool,
     out: Vec<Candidate<'a>>,
 }
 
-/// The width of an integer instruction SLSR handles (scalar, 1..=128 bits).
+/// The width of an integer instruction, if at most 128 bits.
 fn int_width(inst: InstructionValue<'_>) -> Option<u32> {
     TypeRef::of(inst).int_width().filter(|w| *w <= 128)
 }
 
 /// The operands of `v` if it is `x op c` or `c op x` with `c` a
 /// `ConstantInt` (the constant on the right is tried first, as upstream's
-/// `m_Add(m_Value, m_ConstantInt) || m_Add(m_ConstantInt, m_Value)`).
+/// `m_c_Add(m_Value, m_ConstantInt)`).
 fn split_constant<'a>(v: IntValue<'a>) -> Option<(IntValue<'a>, IntValue<'a>, i128)> {
     let (a, b) = (ir::int_operand(v, 0)?, ir::int_operand(v, 1)?);
     if let Some((_, c)) = ir::const_int(b) {
@@ -344,18 +412,53 @@ fn right_constant<'a>(v: IntValue<'a>, op: IntOp) -> Option<(IntValue<'a>, i128)
     Some((s, c))
 }
 
-/// `2^k` as a signed and an unsigned mathematical multiplier of width `w`.
-fn pow2(k: u128, w: u32) -> (Option<i128>, Option<u128>) {
-    if k >= u128::from(w) {
-        return (None, None);
-    }
-    let k = u32::try_from(k).expect("k < w <= 128");
-    ((k < 127).then(|| 1i128 << k), Some(1u128 << k))
-}
-
 impl<'a> Collector<'_, 'a> {
-    fn push(&mut self, c: Candidate<'a>) {
-        self.out.push(c);
+    /// The cost-model view of value `v`.
+    fn operand_of(v: IntValue<'a>) -> Operand {
+        match ir::const_int(v) {
+            Some((bits, c)) => Operand::constant(Const::new(bits, c)),
+            None => Operand::Variable,
+        }
+    }
+
+    /// The cost-model view of SCEV `s` (a base).
+    fn operand_of_scev(&self, s: Scev) -> Operand {
+        match self.se.kind(s) {
+            ScevKind::Constant(v) => Self::operand_of(v),
+            _ => Operand::Variable,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        form: Form,
+        base: Scev,
+        index: Const,
+        stride: IntValue<'a>,
+        inst: InstructionValue<'a>,
+        foldable: bool,
+        essential: Option<IntValue<'a>>,
+        factor: i128,
+    ) {
+        let efficiency = efficiency(
+            form,
+            index,
+            Self::operand_of(stride),
+            self.operand_of_scev(base),
+        );
+        self.out.push(Candidate {
+            form,
+            base,
+            index,
+            stride,
+            stride_scev: self.se.of(stride),
+            inst,
+            foldable,
+            efficiency,
+            essential,
+            factor,
+        });
     }
 
     fn add(&mut self, inst: InstructionValue<'a>) {
@@ -377,19 +480,8 @@ impl<'a> Collector<'_, 'a> {
         inst: InstructionValue<'a>,
         w: u32,
     ) {
-        let base = self.se.of(lhs);
-        let (index, stride, term) = if let Some((s, c)) = right_constant(rhs, IntOp::Mul) {
-            let f = flags(rhs);
-            let index = Const::new(w, c);
-            let term = Term {
-                value: Some(rhs),
-                signed: Some(index.signed()),
-                unsigned: Some(index.unsigned()),
-                nsw_exact: f.nsw,
-                nuw_exact: f.nuw,
-                nsw_essential: false,
-            };
-            (index, s, term)
+        let (index, stride) = if let Some((s, c)) = right_constant(rhs, IntOp::Mul) {
+            (Const::new(w, c), s)
         } else if let Some((s, k)) = right_constant(rhs, IntOp::Shl) {
             // S << k = S * 2^k; a shift by the width or more gives index 0, as
             // APInt's shl does (the shl is poison then anyway).
@@ -399,36 +491,25 @@ impl<'a> Collector<'_, 'a> {
             } else {
                 Const::new(w, 0)
             };
-            let f = flags(rhs);
-            let (signed, unsigned) = pow2(k, w);
-            let term = Term {
-                value: Some(rhs),
-                signed,
-                unsigned,
-                nsw_exact: f.nsw,
-                nuw_exact: f.nuw,
-                nsw_essential: false,
-            };
-            (index, s, term)
+            (index, s)
         } else {
-            (Const::new(w, 1), rhs, Term::itself())
+            (Const::new(w, 1), rhs)
         };
         // Upstream asks whether `B + i*S` fits a `[reg + i*reg]` address.
         let foldable = index.to_i64().is_some_and(|scale| {
             self.tti
                 .legal_addressing_mode(TypeRef::of(inst), None, 0, true, scale, u32::MAX)
         });
-        self.push(Candidate {
-            form: Form::Add,
-            base,
-            base_parts: BaseParts::Value(lhs),
+        self.push(
+            Form::Add,
+            self.se.of(lhs),
             index,
             stride,
             inst,
-            term,
             foldable,
-            simplest: index.is_one() || index.is_all_ones(),
-        });
+            None,
+            1,
+        );
     }
 
     fn mul(&mut self, inst: InstructionValue<'a>) {
@@ -451,42 +532,18 @@ impl<'a> Collector<'_, 'a> {
         w: u32,
     ) {
         let split = match ir::int_op(lhs) {
-            Some(IntOp::Add) => split_constant(lhs).map(|(b, _, c)| {
-                let f = flags(lhs);
-                (b, c, f.nsw, f.nuw)
-            }),
-            // `B | c` is `B + c` (and never wraps) when they share no bit.
-            Some(IntOp::Or) => split_constant(lhs)
-                .filter(|(b, c, _)| ir::no_common_bits(self.f, *b, *c))
-                .map(|(b, _, c)| (b, c, true, true)),
+            Some(IntOp::Add) => split_constant(lhs),
+            // `B | c` is `B + c` when they share no bit.
+            Some(IntOp::Or) => {
+                split_constant(lhs).filter(|&(b, c, _)| ir::no_common_bits(self.f, b, c))
+            }
             _ => None,
         };
-        let (b, index, term) = match split {
-            Some((b, c, nsw_exact, nuw_exact)) => {
-                let index = Const::new(w, c);
-                let term = Term {
-                    value: Some(lhs),
-                    signed: Some(index.signed()),
-                    unsigned: Some(index.unsigned()),
-                    nsw_exact,
-                    nuw_exact,
-                    nsw_essential: false,
-                };
-                (b, index, term)
-            }
-            None => (lhs, Const::new(w, 0), Term::nothing()),
+        let (b, index) = match split {
+            Some((b, _, c)) => (b, Const::new(w, c)),
+            None => (lhs, Const::new(w, 0)),
         };
-        self.push(Candidate {
-            form: Form::Mul,
-            base: self.se.of(b),
-            base_parts: BaseParts::Value(b),
-            index,
-            stride: rhs,
-            inst,
-            term,
-            foldable: false,
-            simplest: index.is_zero(),
-        });
+        self.push(Form::Mul, self.se.of(b), index, rhs, inst, false, None, 1);
     }
 
     fn int_type(&self, bits: u32) -> IntType<'a> {
@@ -536,7 +593,6 @@ impl<'a> Collector<'_, 'a> {
             .collect();
         let ptr_scev = self.se.of(ptr);
         let foldable = self.gep_is_free(inst, &shape, &indices);
-        let one_nonzero_index = indices.iter().filter(|i| !ir::is_zero_int(**i)).count() <= 1;
         for (k, step) in shape.steps.iter().enumerate() {
             let GepStep::Element { size } = *step else {
                 continue;
@@ -546,96 +602,71 @@ impl<'a> Collector<'_, 'a> {
                 .enumerate()
                 .filter(|(j, _)| *j != k)
                 .fold(ptr_scev, |acc, (_, o)| self.se.binary(ScevOp::Add, acc, *o));
-            let g = GepSite {
+            let site = GepSite {
                 inst,
-                operand: u32::try_from(k + 1).expect("gpucc-slsr: GEP operand counts fit u32"),
                 base,
                 size,
                 idx_bits,
                 foldable,
-                one_nonzero_index,
             };
             let array_idx = indices[k];
+            // A wider index is truncated to the index width: no candidate.
             let w = array_idx.get_type().get_bit_width();
-            // A wider index is truncated to the index width: not factored.
             if w <= idx_bits {
-                self.factor(&g, array_idx, w < idx_bits);
+                self.gep_index(&site, array_idx, w < idx_bits);
             }
-            // Array indices are usually sign-extended to the index width.
+            // Array indices are usually sign-extended to the index width:
+            // the narrow value is a stride too.
             if ir::int_op(array_idx) == Some(IntOp::SExt) {
                 if let Some(narrow) = ir::int_operand(array_idx, 0) {
                     if narrow.get_type().get_bit_width() <= idx_bits {
-                        self.factor(&g, narrow, true);
+                        self.gep_index(&site, narrow, true);
                     }
                 }
             }
         }
     }
 
-    /// Candidates for index value `a` of a GEP: `1 * a`, and `c * S` when
-    /// `a` is `mul nsw S, c` or `shl nsw S, k`. `extended`: `a` is
-    /// sign-extended to the index type, so its `nsw` is essential.
-    fn factor(&mut self, g: &GepSite<'a>, a: IntValue<'a>, extended: bool) {
-        self.push_gep(g, 1, a, Term::itself());
-        let w = a.get_type().get_bit_width();
-        let f = flags(a);
-        if !f.nsw {
+    /// Candidates for index value `a` of a GEP: `size * a`, and (LLVM 16's
+    /// factoring) `c * size * S` when `a` is `mul nsw S, c` or `shl nsw S,
+    /// k`. `extended`: the GEP sign-extends `a`, so its `nsw` is essential.
+    fn gep_index(&mut self, g: &GepSite<'a>, a: IntValue<'a>, extended: bool) {
+        let index = Const::new(g.idx_bits, i128::from(wrap_i64(g.size)));
+        self.push(Form::Gep, g.base, index, a, g.inst, g.foldable, None, 1);
+        if !self.factor_gep_indices || !flags(a).nsw {
             return;
         }
-        let (stride, multiplier, signed, unsigned) =
-            if let Some((s, c)) = right_constant(a, IntOp::Mul) {
-                (s, c, Some(c), Some(Const::new(w, c).unsigned()))
-            } else if let Some((s, k)) = right_constant(a, IntOp::Shl) {
-                let k = Const::new(w, k).unsigned();
-                if extended && k + 1 >= u128::from(w) {
-                    // 2^(w-1) would read as -2^(w-1) (and a larger shift is
-                    // poison): upstream gets the sign wrong here.
-                    return;
-                }
-                let (signed, unsigned) = pow2(k, w);
-                let index = if k < u128::from(w) {
-                    Const::new(w, 1i128 << k).signed()
-                } else {
-                    0
-                };
-                (s, index, signed, unsigned)
-            } else {
+        let w = a.get_type().get_bit_width();
+        let (stride, multiplier) = if let Some((s, c)) = right_constant(a, IntOp::Mul) {
+            (s, c)
+        } else if let Some((s, k)) = right_constant(a, IntOp::Shl) {
+            let k = Const::new(w, k).unsigned();
+            if k >= u128::from(w) || extended && k + 1 >= u128::from(w) {
+                // A shift by the width or more is poison; under a sign
+                // extension, 2^(w-1) would read as -2^(w-1) (upstream gets
+                // the sign wrong here).
                 return;
-            };
-        let term = Term {
-            value: Some(a),
-            signed,
-            unsigned,
-            nsw_exact: true,
-            nuw_exact: f.nuw,
-            nsw_essential: extended,
+            }
+            (s, Const::new(w, 1i128 << k).signed())
+        } else {
+            return;
         };
-        self.push_gep(g, multiplier, stride, term);
-    }
-
-    fn push_gep(
-        &mut self,
-        g: &GepSite<'a>,
-        multiplier: i128,
-        stride: IntValue<'a>,
-        term: Term<'a>,
-    ) {
         // The multiplier has at most 64 bits (the index value is no wider
-        // than the index type); the product wraps at the index width, as
-        // GEP arithmetic does.
+        // than the index type); the product wraps at the index width, as GEP
+        // arithmetic does.
         let m = i64::try_from(multiplier).expect("gpucc-slsr: GEP multiplier fits 64 bits");
         let index = Const::new(g.idx_bits, i128::from(m.wrapping_mul(wrap_i64(g.size))));
-        self.push(Candidate {
-            form: Form::Gep,
-            base: g.base,
-            base_parts: BaseParts::Gep { skip: g.operand },
+        let essential = extended.then_some(a);
+        self.push(
+            Form::Gep,
+            g.base,
             index,
             stride,
-            inst: g.inst,
-            term,
-            foldable: g.foldable,
-            simplest: (index.is_one() || index.is_all_ones()) && g.one_nonzero_index,
-        });
+            g.inst,
+            g.foldable,
+            essential,
+            multiplier,
+        );
     }
 
     /// Would the target compute this GEP inside the memory access, for free?
@@ -694,13 +725,10 @@ impl<'a> Collector<'_, 'a> {
 /// What the candidates of one GEP index share.
 struct GepSite<'a> {
     inst: InstructionValue<'a>,
-    /// The operand number of the index.
-    operand: u32,
     base: Scev,
     size: u64,
     idx_bits: u32,
     foldable: bool,
-    one_nonzero_index: bool,
 }
 
 /// A byte count as LLVM's `int64_t` casts see it (sizes never reach 2^63 in
@@ -783,10 +811,43 @@ mod tests {
         assert_eq!(Const::new(128, -2).words(), [u64::MAX - 1, u64::MAX]);
     }
 
-    #[test]
-    fn pow2_has_no_signed_reading_for_the_top_bit_of_i128() {
-        assert_eq!(pow2(3, 32), (Some(8), Some(8)));
-        assert_eq!(pow2(127, 128), (None, Some(1u128 << 127)));
-        assert_eq!(pow2(32, 32), (None, None));
+    fn c(v: i128) -> Const {
+        Const::new(32, v)
+    }
+
+    const VAR: Operand = Operand::Variable;
+
+    fn k(v: i128) -> Operand {
+        Operand::constant(c(v))
+    }
+
+    // LLVM 22's getComputationEfficiency, row by row.
+    #[rstest]
+    #[case::all_constant(Form::Add, 5, k(3), k(7), Efficiency::ZeroInst)]
+    #[case::add_zero_index(Form::Add, 0, VAR, VAR, Efficiency::ZeroInst)]
+    #[case::add_zero_stride(Form::Gep, 4, k(0), VAR, Efficiency::ZeroInst)]
+    #[case::add_zero_base_simple(Form::Add, -1, VAR, k(0), Efficiency::ZeroInst)]
+    #[case::add_zero_base(Form::Add, 4, VAR, k(0), Efficiency::OneInstOneVar)]
+    #[case::add_const_base_simple(Form::Add, 1, VAR, k(3), Efficiency::OneInstOneVar)]
+    #[case::add_const_base(Form::Add, 8, VAR, k(3), Efficiency::TwoInstOneVar)]
+    #[case::add_const_stride(Form::Add, 8, k(3), VAR, Efficiency::OneInstOneVar)]
+    #[case::add_b_plus_s(Form::Add, 1, VAR, VAR, Efficiency::OneInstTwoVar)]
+    #[case::add_general(Form::Gep, 4, VAR, VAR, Efficiency::TwoInstTwoVar)]
+    #[case::mul_zero_stride(Form::Mul, 3, k(0), VAR, Efficiency::ZeroInst)]
+    #[case::mul_b_times_c(Form::Mul, 0, k(3), VAR, Efficiency::OneInstOneVar)]
+    #[case::mul_b_times_s(Form::Mul, 0, VAR, VAR, Efficiency::OneInstTwoVar)]
+    #[case::mul_zero_base_simple(Form::Mul, 1, VAR, k(0), Efficiency::ZeroInst)]
+    #[case::mul_const_base(Form::Mul, 2, VAR, k(5), Efficiency::OneInstOneVar)]
+    #[case::mul_unit_stride(Form::Mul, 2, k(-1), VAR, Efficiency::OneInstOneVar)]
+    #[case::mul_const_stride(Form::Mul, 2, k(4), VAR, Efficiency::TwoInstOneVar)]
+    #[case::mul_general(Form::Mul, 2, VAR, VAR, Efficiency::TwoInstTwoVar)]
+    fn efficiency_follows_llvm22(
+        #[case] form: Form,
+        #[case] index: i128,
+        #[case] stride: Operand,
+        #[case] base: Operand,
+        #[case] want: Efficiency,
+    ) {
+        assert_eq!(efficiency(form, c(index), stride, base), want);
     }
 }

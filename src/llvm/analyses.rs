@@ -14,9 +14,11 @@ use super::llvm_sys;
 use super::{Fam, Tti};
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::AsTypeRef;
-use inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
+use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue};
+use llvm_sys::core as c;
 use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
-use std::ffi::c_void;
+use llvm_sys::LLVMTypeKind;
+use std::ffi::{c_int, c_void};
 
 #[allow(improper_ctypes)]
 extern "C" {
@@ -68,6 +70,13 @@ extern "C" {
         c: i64,
     ) -> *const c_void;
     fn gpucc_scev_forget(fam: *mut c_void, f: LLVMValueRef, v: LLVMValueRef);
+    fn gpucc_scev_minus(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        a: *const c_void,
+        b: *const c_void,
+    ) -> *const c_void;
+    fn gpucc_scev_kind(s: *const c_void, v: *mut LLVMValueRef) -> c_int;
     fn gpucc_scev_print(s: *const c_void, buf: *mut u8, cap: usize) -> usize;
     fn gpucc_known_non_negative(
         fam: *mut c_void,
@@ -209,6 +218,20 @@ impl<'a> Loops<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Scev(pub(super) *const c_void);
 
+/// What kind of expression a [`Scev`] is ([`Se::kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScevKind<'a> {
+    /// An integer constant.
+    Constant(IntValue<'a>),
+    /// An opaque value (an argument, a load, a phi scalar evolution cannot
+    /// see through, ...): `SCEVUnknown`; the value when it is an integer.
+    Unknown(Option<IntValue<'a>>),
+    /// Scalar evolution could not compute it (`SCEVCouldNotCompute`).
+    CouldNotCompute,
+    /// Any other expression (a sum, a product, an extension, ...).
+    Other,
+}
+
 /// Min/max kinds for [`Se::binary`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScevOp {
@@ -258,7 +281,8 @@ impl<'a> Se<'a> {
         })
     }
 
-    /// `s` sign- or zero-extended (or truncated) to the width of `ty`.
+    /// `s` sign- or zero-extended (or truncated) to the width of `ty` (`s`
+    /// itself when it has that width).
     pub fn cast(&self, s: Scev, ty: impl AsTypeRef, signed: bool) -> Scev {
         // SAFETY: `s` is from this scalar evolution; `ty` is an integer type.
         Scev(unsafe {
@@ -270,6 +294,34 @@ impl<'a> Se<'a> {
                 signed,
             )
         })
+    }
+
+    /// `a - b` (two pointers must have the same base); could not compute
+    /// when the types or the pointers' bases differ.
+    pub fn minus(&self, a: Scev, b: Scev) -> Scev {
+        // SAFETY: both SCEVs come from this function's scalar evolution; the
+        // shim checks the types before subtracting.
+        Scev(unsafe { gpucc_scev_minus(self.fam.raw.as_ptr(), self.f.as_value_ref(), a.0, b.0) })
+    }
+
+    /// What kind of expression `s` is.
+    pub fn kind(&self, s: Scev) -> ScevKind<'a> {
+        let mut v: LLVMValueRef = std::ptr::null_mut();
+        // SAFETY: `s` comes from this function's scalar evolution; the shim
+        // writes `v` for the kinds that have a value.
+        match unsafe { gpucc_scev_kind(s.0, &mut v) } {
+            // SAFETY: the shim wrote a live ConstantInt of this function's
+            // context.
+            1 => ScevKind::Constant(unsafe { IntValue::new(v) }),
+            // SAFETY: the shim wrote a live value; its type is checked
+            // before it is wrapped as an integer.
+            2 => ScevKind::Unknown(unsafe {
+                (c::LLVMGetTypeKind(c::LLVMTypeOf(v)) == LLVMTypeKind::LLVMIntegerTypeKind)
+                    .then(|| IntValue::new(v))
+            }),
+            3 => ScevKind::CouldNotCompute,
+            _ => ScevKind::Other,
+        }
     }
 
     /// The constant `c` of integer type `ty`.
@@ -367,14 +419,29 @@ impl<'a> Facts<'a> {
 /// The poison-generating flags of an instruction.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flags {
+    /// `nsw` of add/sub/mul/shl, and of trunc where the LLVM has it.
     pub nsw: bool,
+    /// `nuw` of add/sub/mul/shl, and of trunc where the LLVM has it.
     pub nuw: bool,
+    /// `exact` of udiv/sdiv/lshr/ashr.
     pub exact: bool,
+    /// GEP `inbounds` (which implies `gep_nusw`).
     pub inbounds: bool,
+    /// GEP `nusw` (LLVM 19 on; read as `inbounds` before).
+    pub gep_nusw: bool,
+    /// GEP `nuw` (LLVM 19 on).
+    pub gep_nuw: bool,
+    /// `or disjoint` (LLVM 18 on).
+    pub disjoint: bool,
+    /// `icmp samesign` (LLVM 20 on).
+    pub samesign: bool,
+    /// `zext nneg`, `uitofp nneg` (LLVM 18 on).
+    pub nneg: bool,
 }
 
-/// The nsw/nuw/exact/inbounds flags of `v` (an instruction or constant
-/// expression; false where they do not apply).
+/// The poison-generating flags of `v` (an instruction or constant
+/// expression; false where they do not apply, or where this LLVM has no
+/// such flag).
 pub fn flags(v: impl AsValueRef) -> Flags {
     // SAFETY: the shim checks what kind of operator `v` is.
     let b = unsafe { gpucc_get_flags(v.as_value_ref()) };
@@ -383,15 +450,26 @@ pub fn flags(v: impl AsValueRef) -> Flags {
         nuw: b & 2 != 0,
         exact: b & 4 != 0,
         inbounds: b & 8 != 0,
+        gep_nusw: b & 16 != 0,
+        gep_nuw: b & 32 != 0,
+        disjoint: b & 64 != 0,
+        samesign: b & 128 != 0,
+        nneg: b & 256 != 0,
     }
 }
 
-/// Sets those of `f` that apply to instruction `i`.
+/// Sets those of `f` that apply to instruction `i` (and that this LLVM
+/// has); every other flag of `i` is cleared.
 pub fn set_flags(i: InstructionValue<'_>, f: Flags) {
     let b = u32::from(f.nsw)
         | u32::from(f.nuw) << 1
         | u32::from(f.exact) << 2
-        | u32::from(f.inbounds) << 3;
+        | u32::from(f.inbounds) << 3
+        | u32::from(f.gep_nusw) << 4
+        | u32::from(f.gep_nuw) << 5
+        | u32::from(f.disjoint) << 6
+        | u32::from(f.samesign) << 7
+        | u32::from(f.nneg) << 8;
     // SAFETY: `i` is a live instruction; the shim sets only applicable flags.
     unsafe { gpucc_set_flags(i.as_value_ref(), b) }
 }

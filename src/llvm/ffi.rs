@@ -1,9 +1,7 @@
 //! Raw declarations of the C++ shim (`cpp/shim.cpp`). Private to `src/llvm`:
 //! every function here has a safe wrapper in a sibling module.
 
-use super::llvm_sys::prelude::{
-    LLVMBasicBlockRef, LLVMModuleRef, LLVMTypeRef, LLVMUseRef, LLVMValueRef,
-};
+use super::llvm_sys::prelude::{LLVMBasicBlockRef, LLVMModuleRef, LLVMUseRef, LLVMValueRef};
 use std::ffi::{c_char, c_int, c_void};
 
 extern "C" {
@@ -70,8 +68,30 @@ extern "C" {
         index: *const u32,
         new_ops: *const LLVMValueRef,
         n: usize,
-        new_ty: LLVMTypeRef,
+        new_space: u32,
+        only_inbounds: bool,
     ) -> LLVMValueRef;
+    pub(super) fn gpucc_addr_operand(v: LLVMValueRef, i: u32) -> LLVMValueRef;
+    pub(super) fn gpucc_index_size_bits(f: LLVMValueRef, space: u32) -> u32;
+    pub(super) fn gpucc_noop_ptrint_pair_source(
+        tti: *const c_void,
+        f: LLVMValueRef,
+        v: LLVMValueRef,
+    ) -> LLVMValueRef;
+    pub(super) fn gpucc_insert_addrspacecast(
+        v: LLVMValueRef,
+        space: u32,
+        at: LLVMValueRef,
+        loc_from: LLVMValueRef,
+    ) -> LLVMValueRef;
+    pub(super) fn gpucc_insert_phi(
+        like: LLVMValueRef,
+        space: u32,
+        reserved: u32,
+        at: LLVMValueRef,
+        loc_from: LLVMValueRef,
+    ) -> LLVMValueRef;
+    pub(super) fn gpucc_const_addrspacecast(c: LLVMValueRef, space: u32) -> LLVMValueRef;
     pub(super) fn gpucc_intrinsic_flat_operands(
         tti: *const c_void,
         call: LLVMValueRef,
@@ -79,6 +99,7 @@ extern "C" {
         max: u32,
     ) -> u32;
     pub(super) fn gpucc_is_ptrmask(v: LLVMValueRef) -> bool;
+    pub(super) fn gpucc_is_lifetime_marker(v: LLVMValueRef) -> bool;
     pub(super) fn gpucc_rewrite_intrinsic_pointer(
         fam: *mut c_void,
         f: LLVMValueRef,

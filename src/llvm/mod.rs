@@ -45,7 +45,66 @@ pub const LLVM_MAJOR: u32 = 22;
 #[cfg(all(feature = "llvm22", not(feature = "llvm16"), not(feature = "llvm19")))]
 const PLUGIN_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+llvm22\0");
 
+// The plugin of every LLVM but 16 leaves LLVM's symbols to the process that
+// loads it (build.rs). The library's own unit-test binary runs on its own,
+// so it links libLLVM (found through build.rs's search path); integration
+// tests get it from build.rs (`rustc-link-arg-tests`).
+#[cfg(all(test, not(feature = "llvm16")))]
+#[link(name = "LLVM")]
+extern "C" {}
+
+// Per-version facts the passes ask about (one row per LLVM).
+
+/// How upstream `InferAddressSpaces` of this LLVM behaves where LLVM 16's and
+/// LLVM 22's own test suites pin different outputs for the same input, so
+/// `gpucc-infer-address-spaces` gives each suite what it pins. Everything
+/// else the pass does is one behaviour for every LLVM.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InferSpacesUpstream {
+    /// Is the value a `ret` returns a root of the search, so a returned flat
+    /// expression moves to its space and the `ret` gets a cast back?
+    /// llvm/llvm-project#70610 (LLVM 18); LLVM 16 looks only at a returned
+    /// constant expression (its `AMDGPU/select.ll` pins a returned select of
+    /// two shared pointers staying generic, LLVM 22's the select in shared).
+    pub returns_are_roots: bool,
+    /// Are vectors of pointers (`<4 x ptr>`: vector GEPs, compares, masked
+    /// gathers and scatters) moved like pointers? llvm/llvm-project#62302
+    /// (LLVM 17); LLVM 16's `AMDGPU/icmp.ll` pins a compare of two shared
+    /// vectors staying generic (a TODO there), LLVM 22's the compare in
+    /// shared space.
+    pub vectors_of_pointers: bool,
+}
+
+#[cfg(feature = "llvm16")]
+pub const INFER_SPACES_UPSTREAM: InferSpacesUpstream = InferSpacesUpstream {
+    returns_are_roots: false,
+    vectors_of_pointers: false,
+};
+#[cfg(all(feature = "llvm19", not(feature = "llvm16")))]
+pub const INFER_SPACES_UPSTREAM: InferSpacesUpstream = InferSpacesUpstream {
+    returns_are_roots: true,
+    vectors_of_pointers: true,
+};
+#[cfg(all(feature = "llvm22", not(feature = "llvm16"), not(feature = "llvm19")))]
+pub const INFER_SPACES_UPSTREAM: InferSpacesUpstream = InferSpacesUpstream {
+    returns_are_roots: true,
+    vectors_of_pointers: true,
+};
+
+/// The highest address space the AMDGPU backend of this LLVM defines
+/// (`AMDGPUAS::MAX_AMDGPU_ADDRESS`): 7, the buffer fat pointer, in LLVM 16;
+/// LLVM 17 added 8 (buffer resource) and LLVM 19 9 (buffer strided pointer),
+/// both aliasing global memory. Higher spaces mean nothing to the target, so
+/// they may alias anything.
+#[cfg(feature = "llvm16")]
+pub const AMDGPU_LAST_ADDRESS_SPACE: u32 = 7;
+#[cfg(all(feature = "llvm19", not(feature = "llvm16")))]
+pub const AMDGPU_LAST_ADDRESS_SPACE: u32 = 9;
+#[cfg(all(feature = "llvm22", not(feature = "llvm16"), not(feature = "llvm19")))]
+pub const AMDGPU_LAST_ADDRESS_SPACE: u32 = 9;
+
 pub mod aa;
+pub mod addr;
 pub mod analyses;
 pub mod edge;
 mod ffi;
@@ -56,8 +115,8 @@ pub mod sepgep;
 pub mod slsr;
 pub mod specexec;
 
+pub use addr::Addr;
 use inkwell::basic_block::BasicBlock;
-use inkwell::types::AsTypeRef;
 use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue};
 use llvm_sys::core as c;
 use llvm_sys::prelude::LLVMValueRef;
@@ -192,6 +251,37 @@ pub fn replace_all_uses(old: InstructionValue<'_>, new: impl AsValueRef) {
     }
 }
 
+/// Replaces every operand of `user` that is `old` by `new` (which must have
+/// `old`'s type): a user that reads one value several times (a phi with
+/// several edges from one block, `call @f(p, p)`) sees one replacement.
+/// Returns how many operands changed.
+pub fn replace_uses_in(
+    user: InstructionValue<'_>,
+    old: impl AsValueRef,
+    new: impl AsValueRef,
+) -> u32 {
+    let (old, new) = (old.as_value_ref(), new.as_value_ref());
+    let mut n = 0;
+    // SAFETY: `user` is a live instruction; operand indices are in range,
+    // and the types are checked first because a use of another type
+    // corrupts the IR.
+    unsafe {
+        assert!(
+            c::LLVMTypeOf(old) == c::LLVMTypeOf(new),
+            "gpucc: replace_uses_in with a value of another type"
+        );
+        let raw = user.as_value_ref();
+        let count = u32::try_from(c::LLVMGetNumOperands(raw)).unwrap_or(0);
+        for i in 0..count {
+            if c::LLVMGetOperand(raw, i) == old {
+                c::LLVMSetOperand(raw, i, new);
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
 /// Gives `to` the name of `from` and leaves `from` unnamed (LLVM's takeName,
 /// which moves the symbol-table entry instead of re-inserting the string).
 pub fn take_name(from: InstructionValue<'_>, to: impl AsValueRef) {
@@ -261,14 +351,24 @@ pub fn function_triple(f: FunctionValue<'_>) -> String {
 
 /// Does `f` carry the `optsize` or `minsize` attribute?
 pub fn has_opt_size(f: FunctionValue<'_>) -> bool {
+    has_fn_attr(f, "optsize") || has_fn_attr(f, "minsize")
+}
+
+/// Does `f` carry `optnone`? The pass manager hands such a function to no
+/// optional function pass; a module pass that walks functions must skip it
+/// itself.
+pub fn has_optnone(f: FunctionValue<'_>) -> bool {
+    has_fn_attr(f, "optnone")
+}
+
+/// Does `f` carry the enum function attribute `name`?
+fn has_fn_attr(f: FunctionValue<'_>, name: &str) -> bool {
     let idx = llvm_sys::LLVMAttributeFunctionIndex;
-    ["optsize", "minsize"].iter().any(|name| {
-        // SAFETY: attribute kinds are looked up by name; `f` is live.
-        unsafe {
-            let kind = c::LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
-            kind != 0 && !c::LLVMGetEnumAttributeAtIndex(f.as_value_ref(), idx, kind).is_null()
-        }
-    })
+    // SAFETY: attribute kinds are looked up by name; `f` is live.
+    unsafe {
+        let kind = c::LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
+        kind != 0 && !c::LLVMGetEnumAttributeAtIndex(f.as_value_ref(), idx, kind).is_null()
+    }
 }
 
 /// Value of an upstream boolean `cl::opt` registered in libLLVM: `None` when
@@ -401,8 +501,11 @@ pub fn mem_intrinsic_kind(call: InstructionValue<'_>) -> u32 {
 pub fn rewrite_mem_intrinsic_pointer(
     call: InstructionValue<'_>,
     arg: u32,
-    new_ptr: inkwell::values::PointerValue<'_>,
+    new_ptr: Addr<'_>,
 ) -> bool {
+    if new_ptr.is_vector() {
+        return false; // mem intrinsics take scalar pointers
+    }
     // SAFETY: the shim checks the call kind and argument index.
     unsafe {
         ffi::gpucc_rewrite_mem_intrinsic_pointer(call.as_value_ref(), arg, new_ptr.as_value_ref())
@@ -537,78 +640,54 @@ pub fn is_constant_expr(v: impl AsValueRef) -> bool {
     unsafe { !c::LLVMIsAConstantExpr(v.as_value_ref()).is_null() }
 }
 
-/// Is `v` `null`, `undef` or `poison` (a constant valid in every space)?
+/// Is `v` `undef`, `poison`, or a null constant (`null`, a `zeroinitializer`
+/// vector of pointers): a constant valid in every space?
 pub fn is_null_or_undef(v: impl AsValueRef + Copy) -> bool {
-    // SAFETY: checked casts.
-    unsafe { !c::LLVMIsAConstantPointerNull(v.as_value_ref()).is_null() || is_undef(v) }
-}
-
-/// `addrspacecast` of constant `c` to `ty`, folded where LLVM can.
-pub fn const_addrspacecast<'ctx>(
-    c: inkwell::values::PointerValue<'ctx>,
-    ty: inkwell::types::PointerType<'ctx>,
-) -> inkwell::values::PointerValue<'ctx> {
-    assert!(
-        is_constant(c),
-        "gpucc: const_addrspacecast of a non-constant"
-    );
-    if c.get_type() == ty {
-        return c; // a cast within one space is not valid IR
-    }
-    // SAFETY: `c` is a constant pointer (checked), `ty` a pointer type.
-    unsafe {
-        inkwell::values::PointerValue::new(c::LLVMConstAddrSpaceCast(
-            c.as_value_ref(),
-            ty.as_type_ref(),
-        ))
-    }
+    // SAFETY: checked casts; LLVMIsNull answers false for non-constants.
+    unsafe { is_undef(v) || c::LLVMIsNull(v.as_value_ref()) != 0 }
 }
 
 /// A GEP like `gep` (source element type, indices, inbounds, debug location)
-/// on pointer `base`, inserted before `gep` and never constant-folded.
-pub fn clone_gep_on<'ctx>(
-    gep: InstructionValue<'ctx>,
-    base: inkwell::values::PointerValue<'ctx>,
-) -> inkwell::values::PointerValue<'ctx> {
+/// on address `base`, inserted before `gep` and never constant-folded. Its
+/// other no-wrap flags are the caller's to set ([`analyses::set_flags`]).
+pub fn clone_gep_on<'ctx>(gep: InstructionValue<'ctx>, base: Addr<'ctx>) -> Addr<'ctx> {
     assert_eq!(
         gep.get_opcode(),
         inkwell::values::InstructionOpcode::GetElementPtr
     );
-    // SAFETY: `gep` is a GEP instruction (checked) and `base` a pointer; the
+    // SAFETY: `gep` is a GEP instruction (checked) and `base` an address; the
     // indices are reused as they are, so the new GEP is as valid as the old.
-    unsafe {
-        inkwell::values::PointerValue::new(ffi::gpucc_clone_gep(
-            gep.as_value_ref(),
-            base.as_value_ref(),
-        ))
-    }
+    let raw = unsafe { ffi::gpucc_clone_gep(gep.as_value_ref(), base.as_value_ref()) };
+    // SAFETY: the shim returns a live value.
+    unsafe { Addr::from_raw(raw) }.expect("gpucc: a GEP yields an address")
 }
 
 /// A select like `sel` (condition, metadata, debug location) of `a` and `b`,
 /// inserted before `sel` and never constant-folded.
 pub fn clone_select_on<'ctx>(
     sel: InstructionValue<'ctx>,
-    a: inkwell::values::PointerValue<'ctx>,
-    b: inkwell::values::PointerValue<'ctx>,
-) -> inkwell::values::PointerValue<'ctx> {
+    a: Addr<'ctx>,
+    b: Addr<'ctx>,
+) -> Addr<'ctx> {
     assert_eq!(sel.get_opcode(), inkwell::values::InstructionOpcode::Select);
-    // SAFETY: `sel` is a select (checked); `a` and `b` share a pointer type.
-    unsafe {
+    // SAFETY: `sel` is a select (checked); `a` and `b` share a type (checked).
+    let raw = unsafe {
         assert!(c::LLVMTypeOf(a.as_value_ref()) == c::LLVMTypeOf(b.as_value_ref()));
-        inkwell::values::PointerValue::new(ffi::gpucc_clone_select(
-            sel.as_value_ref(),
-            a.as_value_ref(),
-            b.as_value_ref(),
-        ))
-    }
+        ffi::gpucc_clone_select(sel.as_value_ref(), a.as_value_ref(), b.as_value_ref())
+    };
+    // SAFETY: the shim returns a live value.
+    unsafe { Addr::from_raw(raw) }.expect("gpucc: a select of addresses is an address")
 }
 
 /// Constant expression `ce` rebuilt with the given (operand index, new
-/// constant) replacements and result type `ty`.
+/// constant) replacements; an address result moves to `new_space` (`None`:
+/// it keeps its type). A GEP with `only_inbounds` keeps `inbounds` and no
+/// other no-wrap flag.
 pub fn const_expr_with_operands<'ctx>(
     ce: impl AsValueRef,
     replace: &[(u32, inkwell::values::BasicValueEnum<'ctx>)],
-    ty: impl AsTypeRef,
+    new_space: Option<u32>,
+    only_inbounds: bool,
 ) -> inkwell::values::BasicValueEnum<'ctx> {
     // SAFETY: `ce` is checked to be a constant expression and the operand
     // indices to be in range; replacements are constants.
@@ -632,12 +711,13 @@ pub fn const_expr_with_operands<'ctx>(
             index.as_ptr(),
             ops.as_ptr(),
             ops.len(),
-            ty.as_type_ref(),
+            new_space.unwrap_or(NO_SPACE),
+            only_inbounds,
         ))
     }
 }
 
-/// The type of `v` as a raw-typed handle for [`const_expr_with_operands`].
+/// The type of `v` as a raw-typed handle.
 pub fn type_of<'ctx>(
     v: inkwell::values::BasicValueEnum<'ctx>,
 ) -> inkwell::types::BasicTypeEnum<'ctx> {
@@ -715,20 +795,37 @@ pub fn function_of_argument<'ctx>(v: impl AsValueRef) -> Option<FunctionValue<'c
 }
 
 impl<'a> Tti<'a> {
-    /// Pointer operands of intrinsic call `call` that may move to a specific
-    /// space (LLVM's generic ones and the target's).
+    /// Address operands of intrinsic call `call` that may move to a specific
+    /// space (LLVM's generic ones and the target's), into `out` (cleared
+    /// first).
+    pub fn intrinsic_flat_operands_into(&self, call: InstructionValue<'_>, out: &mut Vec<u32>) {
+        out.clear();
+        let mut room = 4u32;
+        loop {
+            out.resize(room as usize, 0);
+            // SAFETY: the shim writes at most `room` indices into `out`
+            // (that long) and checks the call kind.
+            let n = unsafe {
+                ffi::gpucc_intrinsic_flat_operands(
+                    self.raw.as_ptr(),
+                    call.as_value_ref(),
+                    out.as_mut_ptr(),
+                    room,
+                )
+            };
+            if n <= room {
+                out.truncate(n as usize);
+                return;
+            }
+            room = n;
+        }
+    }
+
+    /// [`Tti::intrinsic_flat_operands_into`], into a new vector.
     pub fn intrinsic_flat_operands(&self, call: InstructionValue<'_>) -> Vec<u32> {
-        let mut out = [0u32; 4];
-        // SAFETY: the shim writes at most 4 indices and checks the call kind.
-        let n = unsafe {
-            ffi::gpucc_intrinsic_flat_operands(
-                self.raw.as_ptr(),
-                call.as_value_ref(),
-                out.as_mut_ptr(),
-                4,
-            )
-        };
-        out[..usize::try_from(n).unwrap_or(0).min(4)].to_vec()
+        let mut out = Vec::new();
+        self.intrinsic_flat_operands_into(call, &mut out);
+        out
     }
 
     /// Rewrites intrinsic `call` to use `new` instead of `old` (a target's
@@ -736,8 +833,8 @@ impl<'a> Tti<'a> {
     pub fn rewrite_intrinsic_pointer<'ctx>(
         &self,
         call: InstructionValue<'ctx>,
-        old: inkwell::values::PointerValue<'ctx>,
-        new: inkwell::values::PointerValue<'ctx>,
+        old: Addr<'ctx>,
+        new: Addr<'ctx>,
     ) -> bool {
         // SAFETY: live values of one function; the shim checks the kind.
         unsafe {
@@ -755,19 +852,26 @@ impl<'a> Tti<'a> {
     pub fn ptrmask_in_space<'ctx>(
         &self,
         call: InstructionValue<'ctx>,
-        new_ptr: inkwell::values::PointerValue<'ctx>,
-    ) -> Option<inkwell::values::PointerValue<'ctx>> {
-        // SAFETY: the shim checks the call; a non-null result is a pointer.
-        unsafe {
-            let r = ffi::gpucc_ptrmask_in_space(
+        new_ptr: Addr<'ctx>,
+    ) -> Option<Addr<'ctx>> {
+        // SAFETY: the shim checks the call; the result is checked by Addr.
+        let r = unsafe {
+            ffi::gpucc_ptrmask_in_space(
                 self.fam.raw.as_ptr(),
                 self.f.as_value_ref(),
                 call.as_value_ref(),
                 new_ptr.as_value_ref(),
-            );
-            (!r.is_null()).then(|| inkwell::values::PointerValue::new(r))
-        }
+            )
+        };
+        // SAFETY: null or a live value.
+        unsafe { Addr::from_raw(r) }
     }
+}
+
+/// Is `v` a call of `llvm.lifetime.start` or `llvm.lifetime.end`?
+pub fn is_lifetime_marker(v: impl AsValueRef) -> bool {
+    // SAFETY: checked cast in the shim.
+    unsafe { ffi::gpucc_is_lifetime_marker(v.as_value_ref()) }
 }
 
 /// Is `v` a call of `llvm.ptrmask`?
@@ -781,7 +885,7 @@ impl<'a> Tti<'a> {
     pub fn predicated_address_space(
         &self,
         user: InstructionValue<'_>,
-        opnd: inkwell::values::PointerValue<'_>,
+        opnd: Addr<'_>,
     ) -> Option<u32> {
         // SAFETY: live FAM, function, instruction and pointer.
         let s = unsafe {
@@ -799,6 +903,28 @@ impl<'a> Tti<'a> {
     pub fn pointer_size_bits(&self, space: u32) -> u32 {
         // SAFETY: the function lives in a module with a data layout.
         unsafe { ffi::gpucc_pointer_size_bits(self.f.as_value_ref(), space) }
+    }
+
+    /// Bits in a GEP offset (the index type) of `space`.
+    pub fn index_size_bits(&self, space: u32) -> u32 {
+        // SAFETY: the function lives in a module with a data layout.
+        unsafe { ffi::gpucc_index_size_bits(self.f.as_value_ref(), space) }
+    }
+
+    /// If `v` is `inttoptr (ptrtoint p)` (scalars or vectors) and both casts
+    /// keep every bit and the target says the spaces of `p` and `v` are the
+    /// same or cast for free, `p`.
+    pub fn noop_ptrint_pair_source<'ctx>(&self, v: Addr<'ctx>) -> Option<Addr<'ctx>> {
+        // SAFETY: live TTI, function and value; the shim checks the shapes.
+        let p = unsafe {
+            ffi::gpucc_noop_ptrint_pair_source(
+                self.raw.as_ptr(),
+                self.f.as_value_ref(),
+                v.as_value_ref(),
+            )
+        };
+        // SAFETY: null or a live value.
+        unsafe { Addr::from_raw(p) }
     }
 }
 

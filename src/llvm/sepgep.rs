@@ -1,16 +1,18 @@
 //! What `gpucc-separate-const-offset-from-gep` needs from LLVM beyond the
 //! shared wrappers, over `cpp/sepgep.cpp`: a GEP's type layout, wide integer
-//! constants, value-tracking facts, and instruction factories that do not
-//! constant-fold (upstream creates its GEPs and binary operators with
-//! `::Create`, so a constant operand stays an instruction operand).
+//! constants, value-tracking facts, the block order, instruction factories
+//! that do not constant-fold (upstream creates its GEPs and binary operators
+//! with `::Create`, so a constant operand stays an instruction operand), and
+//! [`UPSTREAM`], what upstream's pass of this LLVM does differently.
 
-use super::analyses::Facts;
+use super::analyses::{self, Facts, Flags};
 use super::llvm_sys;
-use super::Tti;
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::types::{AsTypeRef, BasicTypeEnum, IntType};
-use inkwell::values::{AsValueRef, BasicValueEnum, InstructionValue, IntValue, PointerValue};
+use inkwell::values::{
+    AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue,
+};
 use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
 use llvm_sys::LLVMOpcode;
 use std::ffi::{c_char, c_void};
@@ -31,6 +33,13 @@ extern "C" {
     ) -> u32;
     fn gpucc_sepgep_const_int(c: LLVMValueRef, lo: *mut u64, hi: *mut u64) -> u32;
     fn gpucc_sepgep_make_const_int(ty: LLVMTypeRef, lo: u64, hi: u64) -> LLVMValueRef;
+    fn gpucc_sepgep_const_ptr_add(
+        v: LLVMValueRef,
+        base: *mut LLVMValueRef,
+        lo: *mut u64,
+        hi: *mut u64,
+    ) -> u32;
+    fn gpucc_sepgep_rpo(f: LLVMValueRef, out: *mut LLVMBasicBlockRef, cap: usize) -> usize;
     fn gpucc_sepgep_no_common_bits(
         fam: *mut c_void,
         f: LLVMValueRef,
@@ -58,7 +67,6 @@ extern "C" {
         v: LLVMValueRef,
         b: LLVMBasicBlockRef,
     ) -> u32;
-    fn gpucc_sepgep_tti_use_aa(tti: *const c_void) -> bool;
     fn gpucc_sepgep_binop(
         op: u32,
         a: LLVMValueRef,
@@ -92,6 +100,110 @@ extern "C" {
     fn gpucc_sepgep_clone_before(i: LLVMValueRef) -> LLVMValueRef;
     fn gpucc_sepgep_copy_metadata(from: LLVMValueRef, to: LLVMValueRef);
     fn gpucc_sepgep_copy_debug_loc(from: LLVMValueRef, to: LLVMValueRef);
+}
+
+/// What upstream `SeparateConstOffsetFromGEP` of this LLVM does differently
+/// from the others on the same input, where each version's conformance suite
+/// pins its own answer. One row per LLVM (see [`UPSTREAM`]); everything not
+/// here is one behaviour for all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UpstreamBehaviour {
+    /// The constant offset is added as `getelementptr i8, %base, <bytes>`
+    /// named after the split GEP (upstream's `CreatePtrAdd`, LLVM 18 on),
+    /// rather than as `getelementptr <result type>, %base, <elements>` when
+    /// the offset is a whole number of elements (LLVM 16, which falls back
+    /// to an `i8` GEP named `uglygep` otherwise).
+    pub byte_offset_gep: bool,
+    /// The variadic base keeps the no-wrap flags that the constant GEP keeps
+    /// (llvm/llvm-project#130617: both GEPs may be `inbounds` when every step
+    /// is non-negative). LLVM 16 drops every flag of the variadic base, and
+    /// its suite's corrected tests (`shared/conformance/superseded.txt`) pin
+    /// a base without `inbounds`.
+    pub base_keeps_flags: bool,
+    /// An `or` counts as an add only when marked `disjoint`
+    /// (llvm/llvm-project#76997, LLVM 18 on); before, when value tracking
+    /// proves that its operands share no set bit (LLVM 16 has no `disjoint`).
+    pub or_needs_disjoint: bool,
+}
+
+/// The row of this LLVM. The LLVM 19 row is inferred from the upstream
+/// changes' dates; no LLVM 19 suite checks it.
+pub const UPSTREAM: UpstreamBehaviour = match super::LLVM_MAJOR {
+    16 => UpstreamBehaviour {
+        byte_offset_gep: false,
+        base_keeps_flags: false,
+        or_needs_disjoint: false,
+    },
+    19 => UpstreamBehaviour {
+        byte_offset_gep: true,
+        base_keeps_flags: false,
+        or_needs_disjoint: true,
+    },
+    _ => UpstreamBehaviour {
+        byte_offset_gep: true,
+        base_keeps_flags: true,
+        or_needs_disjoint: true,
+    },
+};
+
+/// `getelementptr i8, base, offset` with one constant index: a constant
+/// offset added to a pointer (upstream's `m_PtrAdd(m_Value(), m_APInt())`).
+#[derive(Clone, Copy, Debug)]
+pub struct ConstPtrAdd<'ctx> {
+    /// The GEP's pointer operand.
+    pub base: PointerValue<'ctx>,
+    /// Width and bits (zero-extended) of the constant index.
+    pub offset: (u32, u128),
+    /// The GEP's no-wrap flags.
+    pub flags: Flags,
+}
+
+/// `p` as a [`ConstPtrAdd`], when it is one: a GEP instruction or constant
+/// expression over `i8` with one constant index of at most 128 bits.
+pub fn const_ptr_add(p: PointerValue<'_>) -> Option<ConstPtrAdd<'_>> {
+    let mut base: LLVMValueRef = std::ptr::null_mut();
+    let (mut lo, mut hi) = (0u64, 0u64);
+    // SAFETY: the shim checks that `p` is a GEP operator before reading it,
+    // and writes `base`, `lo` and `hi` only when it returns non-zero.
+    let width =
+        unsafe { gpucc_sepgep_const_ptr_add(p.as_value_ref(), &mut base, &mut lo, &mut hi) };
+    if width == 0 {
+        return None;
+    }
+    Some(ConstPtrAdd {
+        // SAFETY: a GEP's pointer operand is a pointer.
+        base: unsafe { PointerValue::new(base) },
+        offset: (width, u128::from(hi) << 64 | u128::from(lo)),
+        flags: analyses::flags(p),
+    })
+}
+
+/// The blocks of `f` reachable from its entry, in reverse post-order: a
+/// block comes after every block that dominates it.
+pub fn reverse_post_order(f: FunctionValue<'_>) -> Vec<BasicBlock<'_>> {
+    let mut raw: Vec<LLVMBasicBlockRef> =
+        vec![std::ptr::null_mut(); f.count_basic_blocks() as usize];
+    // SAFETY: `raw` has room for `raw.len()` blocks; the shim writes at most
+    // that many, and the reachable blocks are among the function's blocks.
+    let n = unsafe { gpucc_sepgep_rpo(f.as_value_ref(), raw.as_mut_ptr(), raw.len()) };
+    raw.truncate(n);
+    // SAFETY: the shim wrote live blocks of `f`.
+    raw.into_iter()
+        .filter_map(|b| unsafe { BasicBlock::new(b) })
+        .collect()
+}
+
+/// The source element type of GEP instruction `gep` (what its first index
+/// steps over).
+pub fn gep_source_type(gep: InstructionValue<'_>) -> BasicTypeEnum<'_> {
+    assert_gep(gep);
+    // SAFETY: `gep` is a GEP instruction (checked); its source element type
+    // is a sized first-class type.
+    unsafe {
+        BasicTypeEnum::new(llvm_sys::core::LLVMGetGEPSourceElementType(
+            gep.as_value_ref(),
+        ))
+    }
 }
 
 /// How one GEP index moves the pointer.
@@ -289,15 +401,6 @@ pub fn trivially_dead(i: InstructionValue<'_>) -> bool {
     unsafe { gpucc_sepgep_trivially_dead(i.as_value_ref()) }
 }
 
-impl Tti<'_> {
-    /// Does the target use alias analysis during code generation (then
-    /// pointer arithmetic must stay GEPs)?
-    pub fn use_aa(&self) -> bool {
-        // SAFETY: `raw` is the function's live TTI.
-        unsafe { gpucc_sepgep_tti_use_aa(self.raw.as_ptr()) }
-    }
-}
-
 /// Integer binary operators the pass creates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
@@ -437,13 +540,15 @@ pub fn create_cast<'ctx>(
     }
 }
 
-/// `getelementptr [inbounds] elem, base, index`: one index over a sized
-/// element type, named `name`, before `before`, never folded.
+/// `getelementptr <flags> elem, base, indices...` over a sized element
+/// type, named `name`, before `before`, never folded. The indices must fit
+/// the type (the caller takes them from a valid GEP over `elem`, or gives
+/// one integer index).
 pub fn create_gep<'ctx>(
     elem: BasicTypeEnum<'ctx>,
     base: PointerValue<'ctx>,
-    index: IntValue<'ctx>,
-    inbounds: bool,
+    indices: &[IntValue<'ctx>],
+    flags: Flags,
     name: &str,
     before: InstructionValue<'ctx>,
 ) -> PointerValue<'ctx> {
@@ -451,21 +556,27 @@ pub fn create_gep<'ctx>(
         inkwell::types::BasicType::is_sized(&elem),
         "gpucc: GEP over an unsized type"
     );
-    let idx = [index.as_value_ref()];
-    // SAFETY: a single integer index over a sized type is always a valid
-    // GEP; the result is a pointer in `base`'s address space.
-    unsafe {
+    let idx: Vec<LLVMValueRef> = indices.iter().map(|i| i.as_value_ref()).collect();
+    // SAFETY: the caller gives indices valid for `elem` (one integer index
+    // over a sized type always is); the result is a pointer in `base`'s
+    // address space.
+    let gep = unsafe {
         PointerValue::new(gpucc_sepgep_gep(
             elem.as_type_ref(),
             base.as_value_ref(),
             idx.as_ptr(),
-            1,
-            inbounds,
+            idx.len(),
+            false,
             name.as_ptr().cast(),
             name.len(),
             before.as_value_ref(),
         ))
-    }
+    };
+    let inst = gep
+        .as_instruction()
+        .expect("gpucc: the shim creates GEP instructions");
+    analyses::set_flags(inst, flags);
+    gep
 }
 
 /// `getelementptr i8, base, offset` through `builder` (an IRBuilder: a

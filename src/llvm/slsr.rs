@@ -26,10 +26,64 @@ extern "C" {
     fn gpucc_slsr_index_size_bits(f: LLVMValueRef, space: u32) -> u32;
     fn gpucc_slsr_const_int(v: LLVMValueRef, lo: *mut u64, hi: *mut u64) -> bool;
     fn gpucc_slsr_cast_global(p: LLVMValueRef) -> LLVMValueRef;
+    fn gpucc_slsr_dereferenced_after(i: LLVMValueRef) -> bool;
+}
+
+/// Where upstream SLSR's output differs between LLVMs for one input and each
+/// version's own tests pin its answer: two things LLVM 22's redesign
+/// (llvm/llvm-project#162930, relanded as #169614) changed. The `inbounds`
+/// LLVM 16's tests pin on a reused or trusted basis is unsound and refused
+/// on every LLVM.
+/// Everything else of the redesign (the dominator-tree search, path
+/// compression, the cost model, picking the cheapest rewrite, the poison
+/// checks) both suites accept, and `gpucc-slsr` does it on every LLVM.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlsrBehaviour {
+    /// A rewritten GEP is always a byte offset, `getelementptr i8, X, bump`
+    /// (LLVM 22: `CreatePtrAdd`; `slsr-gep.ll`), rather than a GEP over
+    /// the basis's result element type when the byte bump divides by its
+    /// size (LLVM 16: `getelementptr i32, X, s`; its `slsr-gep.ll`).
+    pub byte_gep_rewrites: bool,
+    /// Besides index deltas, a candidate may differ from its basis by its
+    /// base or its stride (LLVM 22; its `slsr-add.ll`, `slsr-gep.ll` and
+    /// `reassociate-geps-and-slsr-addrspace.ll` rebuild `&arr[2i + 1024]`
+    /// from `&arr[i + 1024]`), and a GEP index is taken as it is. Without
+    /// (LLVM 16), index deltas only, and a GEP index `mul nsw S, c` is
+    /// factored into stride `S` (its `slsr-gep.ll` rebuilds `&in[2s]` from
+    /// `&in[s]` that way, and its `reassociate-geps-and-slsr-addrspace.ll`
+    /// pins `&arr[2i + 1024]` left alone).
+    pub base_and_stride_deltas: bool,
+}
+
+/// The row of the LLVM this build is for.
+#[cfg(feature = "llvm22")]
+pub const SLSR_BEHAVIOUR: SlsrBehaviour = SlsrBehaviour {
+    byte_gep_rewrites: true,
+    base_and_stride_deltas: true,
+};
+
+/// The row of the LLVM this build is for (LLVM 19 still has LLVM 16's SLSR).
+/// Soundness is no row: where LLVM 16's `slsr-gep.ll` pins an unsound
+/// `inbounds` (`@slsr_gep_2d`, `@slsr_gep_uglygep`: a reused basis that
+/// keeps it, a rewrite that trusts it), this pass refuses it on every LLVM,
+/// and that one LLVM 16 conformance test fails (66/67; see the README).
+#[cfg(not(feature = "llvm22"))]
+pub const SLSR_BEHAVIOUR: SlsrBehaviour = SlsrBehaviour {
+    byte_gep_rewrites: false,
+    base_and_stride_deltas: false,
+};
+
+/// Is pointer instruction `i` the address of a load or store (not
+/// volatile) that runs whenever `i` does (later in its block, past only
+/// instructions that pass execution on; at most 32 of them)? Then `i`
+/// points into a live object whenever the program is defined.
+pub fn dereferenced_after(i: InstructionValue<'_>) -> bool {
+    // SAFETY: `i` is a live instruction inside a block.
+    unsafe { gpucc_slsr_dereferenced_after(i.as_value_ref()) }
 }
 
 /// A type of any kind, by its uniqued handle: equal handles are equal types.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TypeRef<'ctx> {
     raw: LLVMTypeRef,
     _ctx: PhantomData<&'ctx ()>,

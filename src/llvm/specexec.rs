@@ -8,7 +8,7 @@
 use super::llvm_sys;
 use super::Tti;
 use inkwell::basic_block::BasicBlock;
-use inkwell::values::{AsValueRef, InstructionValue};
+use inkwell::values::{AsValueRef, InstructionOpcode, InstructionValue};
 use llvm_sys::core as c;
 use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMValueRef};
 use std::ffi::{c_int, c_void};
@@ -20,6 +20,7 @@ extern "C" {
     fn gpucc_debug_intrinsic_kind(i: LLVMValueRef) -> c_int;
     fn gpucc_debug_location_ops(i: LLVMValueRef, out: *mut LLVMValueRef, cap: usize) -> usize;
     fn gpucc_drop_ub_implying_facts(i: LLVMValueRef);
+    fn gpucc_drop_hoisted_location(i: LLVMValueRef);
     fn gpucc_operands_in_block(
         i: LLVMValueRef,
         bb: LLVMBasicBlockRef,
@@ -213,4 +214,31 @@ pub fn single_successor<'ctx>(bb: BasicBlock<'ctx>) -> Option<BasicBlock<'ctx>> 
 pub fn drop_ub_implying_facts(inst: InstructionValue<'_>) {
     // SAFETY: `inst` is a live instruction; the shim checks it is a call.
     unsafe { gpucc_drop_ub_implying_facts(inst.as_value_ref()) }
+}
+
+/// Drops the source location of an instruction hoisted into another block
+/// (LLVM's `Instruction::dropLocation`): it goes, so the instruction takes
+/// the location of what precedes it, except that a call that may become a
+/// real call keeps a line-0 location in the function's scope (an inlinable
+/// call in a function with debug info needs one). Debug intrinsics are left
+/// alone (they must keep theirs).
+pub fn drop_hoisted_location(inst: InstructionValue<'_>) {
+    // SAFETY: `inst` is a live instruction of a function.
+    unsafe { gpucc_drop_hoisted_location(inst.as_value_ref()) }
+}
+
+/// Is `op` one of the opcodes this LLVM has that LLVM 16 does not, and that
+/// upstream's allow-list of speculated opcodes names? LLVM 22: `ptrtoaddr`
+/// (llvm/llvm-project#139357), a cast like `ptrtoint` that does not capture
+/// provenance. None for LLVM 16.
+pub fn is_newer_speculated_opcode(op: InstructionOpcode) -> bool {
+    #[cfg(feature = "llvm22")]
+    {
+        op == InstructionOpcode::PtrToAddr
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        let _ = op;
+        false
+    }
 }

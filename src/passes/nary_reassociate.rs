@@ -67,6 +67,9 @@
 //! or else when `D`'s operand tree, down to the values the expression itself
 //! depends on, can only add poison through flags or metadata: those are
 //! dropped; otherwise (or past 16 instructions) the candidate is refused.
+//! An `or disjoint` on the way refuses too (LLVM 22's `canReuseInstruction`):
+//! scalar evolution reads it as an add, but without its flag it is an `or`
+//! again, which may differ from the add (LLVM 22's `nary-gep.ll`).
 //! The new GEP is `inbounds` only if the original was and `D` is an
 //! `inbounds` GEP (kept) of the same underlying object: LLVM 16 (and later)
 //! copy the original's `inbounds`, which is poison when `D` points out of the
@@ -87,7 +90,8 @@
 //! *Tests*: `test/ir/nary-reassociate/`, and LLVM 16's own under
 //! `shared/conformance/llvm-lit/NaryReassociate/`.
 
-use crate::analysis::fxhash::{FxHashMap, FxHasher};
+use crate::analysis::fxhash::FxHashMap;
+use crate::analysis::poison;
 use crate::debug;
 use crate::llvm::analyses::{self, Assumptions, DomTree, Facts, Flags, Loops};
 use crate::llvm::llvm_sys;
@@ -103,19 +107,9 @@ use inkwell::values::{
 use inkwell::IntPredicate;
 use llvm_sys::LLVMOpcode;
 use std::cmp::Ordering;
-use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
-
-/// `HashSet` with the Fx hash, for membership tests only.
-type FxHashSet<T> = HashSet<T, BuildHasherDefault<FxHasher>>;
 
 /// The pipeline name.
 pub const NAME: &str = "gpucc-nary-reassociate";
-
-/// At most this many instructions are looked at to prove that reusing one
-/// adds no poison (LLVM's limit in `canReuseInstruction`: the walk is per
-/// lookup, so it must stay small to keep the pass linear).
-const MAX_POISON_WALK: usize = 16;
 
 /// scalar evolution's `scalar-evolution-max-value-compare-depth` (default
 /// 2): how deep its operand order looks into instructions.
@@ -752,40 +746,14 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
     }
 
     /// Can `d` stand for expression `e` without being poison more often?
-    /// `Some(instructions whose flags must be dropped)` if so.
+    /// `Some(instructions whose flags must be dropped)` if so
+    /// (`analysis::poison`; an `or disjoint` on the way refuses: pinned by
+    /// @or_disjoint_is_not_reused in
+    /// test/ir/nary-reassociate/refuses-disjoint-or-reuse.ll).
     fn reusable(&self, e: Expr, d: InstructionValue<'ctx>) -> Option<Vec<InstructionValue<'ctx>>> {
-        if nary::undefined_if_poison(d) {
-            return Some(Vec::new());
-        }
         // Poison in these makes `e` poison too: no need to look past them.
-        let leaves: FxHashSet<_> = self.sx.poison_leaves(e).into_iter().collect();
-        let mut drop = Vec::new();
-        let mut visited = FxHashSet::default();
-        let mut work = vec![AnyVal::of(d)];
-        while let Some(v) = work.pop() {
-            if !visited.insert(v.id()) {
-                continue;
-            }
-            if visited.len() > MAX_POISON_WALK {
-                return None;
-            }
-            if leaves.contains(&v.id()) || nary::not_poison(v) {
-                continue;
-            }
-            let i = v.as_instruction()?;
-            // A min/max intrinsic is a select: poison only from its operands
-            // (LLVM 16's canCreatePoison does not know them).
-            let is_min_max =
-                i.get_opcode() == InstructionOpcode::Call && nary::called_intrinsic(i).is_some();
-            if !is_min_max && nary::can_create_poison(i) {
-                return None;
-            }
-            if nary::has_poison_annotations(i) {
-                drop.push(i);
-            }
-            work.extend((0..v.operand_count()).filter_map(|k| v.operand(k)));
-        }
-        Some(drop)
+        let leaves = self.sx.poison_leaves(e);
+        poison::reuse_drops(d, &leaves)
     }
 
     /// Scalar evolution's value-complexity order (`CompareValueComplexity`,

@@ -1,7 +1,7 @@
 //! `gpucc-separate-const-offset-from-gep`: pointer-arithmetic reassociation.
 //!
-//! Source: gpucc (Wu et al., CGO 2016) §3.4.1; mirrors LLVM 16's
-//! `Scalar/SeparateConstOffsetFromGEP.cpp`.
+//! Source: gpucc (Wu et al., CGO 2016) §3.4.1; mirrors upstream's
+//! `Scalar/SeparateConstOffsetFromGEP.cpp` of LLVM 16 and 22 (*Versions*).
 //!
 //! Unrolled loops leave groups of GEPs that differ only by constants. The
 //! paper's Figure 5 loads a 3x3 submatrix:
@@ -18,7 +18,7 @@
 //! and a *constant offset*:
 //! ```text
 //!   %i = add i64 %y, 1                         %base = getelementptr float, ptr %a, i64 %y
-//!   %p = getelementptr inbounds float,   ==>   %p    = getelementptr inbounds float, ptr %base, i64 1
+//!   %p = getelementptr float,            ==>   %p    = getelementptr i8, ptr %base, i64 4
 //!        ptr %a, i64 %i
 //! ```
 //! The bases of the nine GEPs become equal up to the constants, so GVN or
@@ -27,77 +27,117 @@
 //! `ld.f32 %f2, [%rd3+4]` (pinned by
 //! `test/ptx/separate-const-offset-from-gep/folds-offsets-into-loads.ll`).
 //!
-//! *Algorithm, per reachable block in function order, per GEP:*
-//! 1. Skip vector GEPs and GEPs whose indices are all constant (the backend
-//!    already folds those).
+//! *Algorithm, per GEP of the reachable blocks, blocks in reverse post-order
+//! (so the GEPs a base is computed from come first):*
+//! 1. Skip vector GEPs. If the base is `getelementptr i8, %p, C` (a constant
+//!    byte offset, typically the constant GEP of an earlier split), `C` joins
+//!    this GEP's offset and the split GEP starts at `%p`, so a chain of GEPs
+//!    ends in one constant (llvm/llvm-project#143470). Otherwise skip GEPs
+//!    whose indices are all constant (the backend already folds those).
 //! 2. Cast every sequential index to the address space's index type (`sext`
 //!    or `trunc`, named `idxprom`): `gep p, (i32 a + b)` is not
 //!    `gep (gep p, a), b` when the i32 add wraps.
 //! 3. Find the constant in each sequential index
 //!    (`analysis::const_offset`, which says what it looks through and why)
 //!    and add them up in bytes. With `lower-gep`, struct field offsets count
-//!    too.
+//!    too. If there is none (and no base offset), try *reordering*
+//!    (upstream's `reorderGEP`, #73056, #90802): a GEP based on a GEP with a
+//!    constant offset (`gep T, (gep U, %p, 256), %i`, whose inner GEP step 1
+//!    skipped) becomes `gep U, (gep T, %p, %i), 256`, if the target folds
+//!    the offset into the access; both are `inbounds` only when both were
+//!    and every index is known non-negative.
 //! 4. Without `lower-gep`, ask the target (`TTI::isLegalAddressingMode`)
 //!    whether `reg + offset` is a legal address for the GEP's result type
 //!    in its address space; if not, keep the GEP (missed remark
 //!    `OffsetNotFoldable`). AMDGPU global accesses take at most 4095 bytes,
 //!    LDS accesses 65535, RISC-V 12 signed bits; NVPTX any 32-bit offset.
 //! 5. Rebuild each index without its constant (casts pushed to the leaves,
-//!    the constant replaced by 0: `sext(a +nsw 5)` becomes `sext a`), delete
-//!    what became dead, then
-//!    - by default: clone the GEP as the variadic base and add the offset
-//!      with `gep inbounds? T, %base, offset / sizeof(T)`, or
-//!      `gep inbounds? i8, %base, offset` (named `uglygep`) when the offset is
-//!      not a multiple of `sizeof(T)` (packed structs);
+//!    the constant replaced by 0: `sext(a +nsw 5)` becomes `sext a`; the
+//!    pushed-down casts lose `trunc nuw/nsw` and `zext nneg`, which spoke of
+//!    the original operand only, llvm/llvm-project#154116), delete what
+//!    became dead, then
+//!    - by default: clone the GEP as the variadic base and add the offset as
+//!      `gep i8, %base, <bytes>` named after the GEP (LLVM 16: `gep T,
+//!      %base, offset / sizeof(T)`, or `gep i8` named `uglygep` when the
+//!      offset is not a multiple of `sizeof(T)`; see *Versions*);
 //!    - with `lower-gep`: one `gep i8` per non-zero index (scaled by `shl` or
-//!      `mul`) and one for the offset, or, when the target does not use alias
-//!      analysis in codegen and pointers are plain integers, `ptrtoint`, adds
-//!      and `inttoptr`. In a loop, when the base is loop-invariant, the
-//!      constant GEP is moved next to the base (upstream's `swapGEPOperand`)
-//!      so LICM can hoist `base + offset`.
+//!      `mul`) and one for the offset. (LLVM 16 lowered to `ptrtoint`, adds
+//!      and `inttoptr` on targets without alias analysis in codegen; upstream
+//!      dropped that in #151477, and so do we, for every LLVM.) In a loop,
+//!      when the base is loop-invariant, the constant GEP is moved next to
+//!      the base (upstream's `swapGEPOperand`) so LICM can hoist `base +
+//!      offset`.
 //! 6. Finally, *reunite extensions* (upstream's `reuniteExts`): step 5 turns
 //!    `sext(x +nsw (y +nsw 5))` into `sext x + sext y`; walking the dominator
 //!    tree in preorder, `sext a + sext b` (or `-`) becomes `sext(a + b)` when
 //!    a dominating `add nsw a, b` (or `sub nsw a, b`) exists whose poison
 //!    would be undefined behaviour.
 //!
-//! *`inbounds`.* The variadic base loses `inbounds` (its offset may leave the
-//! object: `a` can be -4 in `p[a + 5]`). The constant GEP keeps the
-//! original's only when every step from the object to the original address
-//! is non-negative: the constant offset, and every variable index left in
-//! the base, known non-negative (zero-extended, masked, ...). Then the base
-//! and base + offset lie between the object's start and the original,
-//! in-bounds address, as LangRef asks of each. LLVM 16 kept `inbounds`
-//! whenever the original had it; with `a = -4` above, `p + 4*a` is outside
-//! the object and the result is poison where the input was not. Upstream
-//! fixed it after 16 (llvm/llvm-project#130616, #159515), and
-//! `../shared/conformance/superseded.txt` scores LLVM 16's six tests of it
-//! against the corrected expectation. LLVM 16 also invents `inbounds`
-//! outright, which we do not: after the swap of step 5 it marks
-//! `base + offset` inbounds whenever the base object's size is known, even
-//! when the offset passes its end (we require the offset within the object),
-//! and it keeps `inbounds` on an offset whose sum overflowed (below).
+//! *Flags* (`inbounds`, and from LLVM 19 on `nusw` and `nuw`;
+//! llvm/llvm-project#130616, #130617, #159515). The split GEP's offset may
+//! leave the object where the original's did not (`a` can be -4 in
+//! `p[a + 5]`), so flags stay only where they provably hold:
+//! - `inbounds` (or `nusw`, when that is what the original had) when every
+//!   step from the object to the original address is non-negative: the
+//!   constant offset (exactly summed, and the base offset of step 1), and
+//!   every variable index left, known non-negative (zero-extended, masked,
+//!   ...). Then every address on the way lies between the object's start and
+//!   the original, in-bounds address, as LangRef asks of each;
+//! - `nuw` when the original (and the base of step 1) was `nuw` and every
+//!   addition taken apart was unsigned-non-wrapping (`add nuw`, an `or` that
+//!   is an add; a `trunc` on the way must be `trunc nuw`): the parts of an
+//!   offset then add up without unsigned wrap as the whole did. Such a GEP
+//!   that was also `nusw` has only non-negative indices (an index that is
+//!   negative as signed is huge as unsigned), so it keeps `inbounds`/`nusw`
+//!   too.
 //!
-//! *Beyond upstream, where LLVM 16 is wrong* (each pinned by
+//! The constant GEP gets these flags; so does the variadic base from LLVM 22
+//! on (LLVM 16's base has none; see *Versions*). LLVM 16 kept `inbounds` on
+//! the constant GEP whenever the original had it; with `a = -4` above, `p +
+//! 4*a` is outside the object and the result is poison where the input was
+//! not. `../shared/conformance/superseded.txt` scores LLVM 16's six tests of
+//! that against the corrected expectation. Upstream (16 and 22) also invents
+//! `inbounds` outright after the swap of step 5: it marks `base + offset`
+//! inbounds whenever the base object's size is known, even when the offset
+//! passes its end (`gep inbounds i8, ptr null, i64 2044`, pinned by LLVM 22's
+//! `AMDGPU/lower-gep.ll`); we require the offset within the object.
+//!
+//! *Versions* (`llvm::sepgep::UPSTREAM`, one row per LLVM, where the two
+//! conformance suites pin different output for the same input):
+//! - `byte_offset_gep`: the constant GEP is `gep i8, %base, <bytes>` (LLVM
+//!   18 on) rather than LLVM 16's `gep T, %base, <elements>`;
+//! - `base_keeps_flags`: the variadic base carries the flags above (#130617,
+//!   LLVM 21 on); LLVM 16's carries none;
+//! - `or_needs_disjoint`: an `or` is an add only when marked `disjoint`
+//!   (#76997, LLVM 18 on); LLVM 16, which has no such flag, asks value
+//!   tracking whether the operands share a set bit.
+//!
+//! Everything else is one behaviour for every LLVM: step 1's base offset,
+//! the reordering, the block order and the lowering are upstream's newer
+//! ones, which LLVM 16's suite does not contradict.
+//!
+//! *Beyond upstream, where it is wrong* (each pinned by
 //! `test/ir/separate-const-offset-from-gep/`):
 //! - `sext(add i32 x, 1)` without `nsw` in an `inbounds` GEP is split only
-//!   when the add provably cannot wrap (see `analysis::const_offset`); LLVM
-//!   16 assumes inbounds indices are non-negative.
+//!   when the add provably cannot wrap (see `analysis::const_offset`);
+//!   upstream up to 22 assumes inbounds indices are non-negative (fixed
+//!   after 22 by llvm/llvm-project#183402). An extension whose bits a
+//!   `trunc` above cuts off again needs no flag at all.
 //! - a `trunc` under a `sext`/`zext` is not looked through when an add or
-//!   sub lies below it (the narrow add may wrap), and `zext(x -nuw 1)`
-//!   yields -1, not 2^32 - 1.
+//!   sub lies below it (the narrow add may wrap).
 //! - `sext b - sext a` is never rewritten as `sext(a - b)`: LLVM 16 keys its
 //!   dominating subtractions by an unordered operand pair.
 //! - the search for a constant visits at most `const_offset::MAX_VISITS`
 //!   values per index: upstream's is exponential on shared subexpressions.
 //! - the byte offset is added up modulo the index width (LLVM 16 uses
 //!   `int64_t`, whose overflow is undefined in C++); when the exact sum does
-//!   not fit, the constant GEP does not keep `inbounds`. A GEP over a
-//!   scalable type is not lowered, and a zero-sized result type takes the
-//!   `i8` path instead of dividing by zero.
+//!   not fit, no GEP keeps `inbounds`. A GEP over a scalable type is not
+//!   lowered, and a zero-sized result type takes the `i8` path instead of
+//!   dividing by zero.
 //!
-//! *Refuses* vector GEPs, index types wider than 64 bits, and any split the
-//! target's addressing modes cannot fold (without `lower-gep`).
+//! *Refuses* vector GEPs, index types wider than 64 bits, and any split or
+//! reordering the target's addressing modes cannot fold (without
+//! `lower-gep`).
 //!
 //! *Parameters*: `gpucc-separate-const-offset-from-gep<lower-gep>` (off by
 //! default, as upstream's pipeline parameter). Upstream's options are read
@@ -107,7 +147,7 @@
 //! trivially dead instruction (upstream hits `llvm_unreachable`; use it only
 //! on inputs free of dead code, as upstream's tests do).
 //!
-//! *Remarks*: passed `Split`, `Lowered`, `Reunited`; missed
+//! *Remarks*: passed `Split`, `Lowered`, `Reordered`, `Reunited`; missed
 //! `OffsetNotFoldable`, `NeedsNoWrap` (a constant stays in an index because
 //! an add/sub under a sext/zext lacks `nsw`/`nuw`), `ScalableIndex`
 //! (`lower-gep` over a scalable vector); analysis `Stats`. Tests:
@@ -182,12 +222,13 @@ impl SeparateConstOffsetFromGepPass {
 /// Counters reported as one `Stats` analysis remark per function.
 #[derive(Debug, Default)]
 struct Stats {
-    /// GEPs with a variable index.
+    /// GEPs with a variable index or a constant-offset base.
     num_geps: u64,
     num_split: u64,
     num_lowered: u64,
     num_refused: u64,
     num_swapped: u64,
+    num_reordered: u64,
     num_reunited: u64,
 }
 
@@ -200,12 +241,15 @@ struct Extraction<'ctx> {
 
 /// What to do with one GEP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Decision {
+enum Decision<'ctx> {
     /// No constant anywhere: only canonicalize the indices.
     Nothing,
-    /// Split off `byte_offset` (the sum modulo the index width; `exact`
-    /// when the true sum fits it).
+    /// Split off `byte_offset` (the sum modulo the index width, the base's
+    /// constant offset included; `exact` when the true sum fits it).
     Split { byte_offset: i64, exact: bool },
+    /// Swap the GEP with the constant-offset GEP `inner` it is based on
+    /// (upstream's `reorderGEP`).
+    Reorder { inner: InstructionValue<'ctx> },
     /// A constant was found but stays.
     Refuse(Refusal),
 }
@@ -218,6 +262,17 @@ enum Refusal {
     ScalableLowering,
 }
 
+/// A base pointer that is itself a constant byte offset from a pointer
+/// (`getelementptr i8, %p, C`): the split GEP absorbs `C` and starts at `%p`.
+#[derive(Clone, Copy, Debug)]
+struct BaseOffset<'ctx> {
+    /// The GEP's pointer operand, `p + C`.
+    ptr_add: PointerValue<'ctx>,
+    add: sepgep::ConstPtrAdd<'ctx>,
+    /// `C` sign-extended or truncated to the index width.
+    bytes: i64,
+}
+
 /// The plan for one GEP.
 struct GepPlan<'ctx> {
     gep: InstructionValue<'ctx>,
@@ -227,7 +282,8 @@ struct GepPlan<'ctx> {
     /// Operands to cast to `index_ty`, and how.
     canonical: Vec<(u32, CastOp)>,
     extractions: Vec<Extraction<'ctx>>,
-    decision: Decision,
+    base: Option<BaseOffset<'ctx>>,
+    decision: Decision<'ctx>,
     /// When nothing was found: why a constant stayed in an index.
     blocked: Option<Blocked<'ctx>>,
 }
@@ -235,8 +291,8 @@ struct GepPlan<'ctx> {
 /// The analyses one run uses.
 struct Env<'ctx> {
     facts: Facts<'ctx>,
-    dt: DomTree<'ctx>,
     loops: Loops<'ctx>,
+    dt: DomTree<'ctx>,
     tti: Tti<'ctx>,
 }
 
@@ -260,11 +316,18 @@ impl FunctionPass for SeparateConstOffsetFromGepPass {
             tti: Tti::new(fam, f),
         };
         let mut stats = Stats::default();
-        let plans = plan(f, &env, self.params, &mut stats);
         let mut changed = false;
-        for p in &plans {
-            explain(p, cx);
-            changed |= apply(p, &env, self.params, &mut stats, cx);
+        // Each GEP is planned after the rewrites of those before it: a split
+        // GEP's constant offset flows into the GEPs based on it. A rewrite
+        // erases only the GEP at hand and what dominates it, all of which
+        // come earlier in the list.
+        for gep in geps_in_order(f) {
+            let Some(p) = plan_gep(gep, &env, self.params) else {
+                continue;
+            };
+            stats.num_geps += 1;
+            explain(&p, cx);
+            changed |= apply(&p, &env, self.params, &mut stats, cx);
         }
         changed |= reunite_exts(&env, &mut stats, cx);
         if matches!(llvm::upstream_bool_option(VERIFY_OPTION), Some((true, _))) {
@@ -274,12 +337,13 @@ impl FunctionPass for SeparateConstOffsetFromGepPass {
             cx.remark(RemarkKind::Analysis, "Stats", None, || {
                 format!(
                     "@{}: {} of {} GEPs with a variable index split ({} lowered, {} swapped), \
-                     {} refused; {} sext sums reunited",
+                     {} reordered, {} refused; {} sext sums reunited",
                     fn_name(f),
                     stats.num_split,
                     stats.num_geps,
                     stats.num_lowered,
                     stats.num_swapped,
+                    stats.num_reordered,
                     stats.num_refused,
                     stats.num_reunited
                 )
@@ -308,50 +372,151 @@ fn is_zero_constant(v: IntValue<'_>) -> bool {
     sepgep::const_int(v).is_some_and(|(_, x)| x == 0)
 }
 
+/// The integer operands `1..` of GEP `gep`: its indices.
+fn indices<'ctx>(gep: InstructionValue<'ctx>) -> Vec<IntValue<'ctx>> {
+    (1..gep.get_num_operands())
+        .map(|i| int_operand(gep, i).expect("gpucc-separate-const-offset-from-gep: an index"))
+        .collect()
+}
+
 // ---------------------------------------------------------------------------
 // Planning: reads the IR, writes nothing.
 
-/// Plans every GEP of the reachable blocks, in function order.
-fn plan<'ctx>(
-    f: FunctionValue<'ctx>,
-    env: &Env<'ctx>,
-    params: SepGepParams,
-    stats: &mut Stats,
-) -> Vec<GepPlan<'ctx>> {
-    let mut plans = Vec::new();
-    for bb in f.get_basic_blocks() {
-        // Unreachable code may be malformed (an add using itself), and
-        // nothing there runs anyway.
-        if !env.dt.reachable(bb) {
-            continue;
-        }
-        for inst in bb.get_instructions() {
-            if inst.get_opcode() != InstructionOpcode::GetElementPtr {
-                continue;
-            }
-            if let Some(p) = plan_gep(inst, env, params) {
-                stats.num_geps += 1;
-                plans.push(p);
-            }
-        }
-    }
-    plans
+/// The GEP instructions of the reachable blocks, blocks in reverse
+/// post-order (a GEP comes after every GEP that dominates it, and so after
+/// the GEPs its base is computed from), instructions in block order.
+/// Unreachable code may be malformed (an add using itself), and nothing
+/// there runs anyway.
+fn geps_in_order(f: FunctionValue<'_>) -> Vec<InstructionValue<'_>> {
+    sepgep::reverse_post_order(f)
+        .into_iter()
+        .flat_map(|bb| bb.get_instructions())
+        .filter(|i| i.get_opcode() == InstructionOpcode::GetElementPtr)
+        .collect()
 }
 
-/// The plan for one GEP, or `None` when the GEP is not for us.
-fn plan_gep<'ctx>(
+/// The constants in the indices of one GEP.
+struct Constants<'ctx> {
+    canonical: Vec<(u32, CastOp)>,
+    extractions: Vec<Extraction<'ctx>>,
+    /// Some index or (with `lower-gep`) struct field adds a constant.
+    needs_extraction: bool,
+    /// Some sequential index steps over a scalable type.
+    scalable: bool,
+    /// The byte offset, modulo 2^128 (so modulo the index width too), and
+    /// whether the true sum left the i128 range on the way.
+    bytes: i128,
+    overflow: bool,
+    blocked: Option<Blocked<'ctx>>,
+}
+
+/// Finds the constant in each index of `gep` (and, with `lower-gep`, the
+/// struct field offsets): upstream's `accumulateByteOffset`.
+fn find_constants<'ctx>(
     gep: InstructionValue<'ctx>,
+    layout: &GepLayout<'ctx>,
+    index_ty: IntType<'ctx>,
     env: &Env<'ctx>,
     params: SepGepParams,
-) -> Option<GepPlan<'ctx>> {
-    // Vector GEPs are left alone, as are GEPs the backend folds already.
-    if matches!(gep.get_type(), AnyTypeEnum::VectorType(_)) {
-        return None;
+) -> Option<Constants<'ctx>> {
+    let flags = analyses::flags(gep);
+    // The size of the object the base points into, for the sext exception
+    // (asked only for inbounds GEPs, and once).
+    let mut object_size: Option<Option<u64>> = None;
+    let mut c = Constants {
+        canonical: Vec::new(),
+        extractions: Vec::new(),
+        needs_extraction: false,
+        scalable: false,
+        bytes: 0,
+        overflow: false,
+        blocked: None,
+    };
+    for (k, step) in layout.steps.iter().enumerate() {
+        let operand = u32::try_from(k + 1).ok()?;
+        let stride = match *step {
+            IndexStep::Field { offset } => {
+                if params.lower_gep && offset != 0 {
+                    c.needs_extraction = true;
+                    let (sum, o) = c.bytes.overflowing_add(i128::from(offset));
+                    (c.bytes, c.overflow) = (sum, c.overflow | o);
+                }
+                continue;
+            }
+            IndexStep::Scalable => None,
+            IndexStep::Sequential { stride } => Some(stride),
+        };
+        let index = int_operand(gep, operand)?;
+        let width = index.get_type().get_bit_width();
+        let cast = match width.cmp(&layout.index_bits) {
+            std::cmp::Ordering::Less => Some(CastOp::SExt),
+            std::cmp::Ordering::Greater => Some(CastOp::Trunc),
+            std::cmp::Ordering::Equal => None,
+        };
+        if let Some(op) = cast {
+            c.canonical.push((operand, op));
+        }
+        // Constant offsets of scalable types are not really constant.
+        let Some(stride) = stride else {
+            c.scalable = true;
+            continue;
+        };
+        let object_size = if flags.inbounds {
+            *object_size.get_or_insert_with(|| {
+                let base = llvm::underlying_object(pointer_operand(gep, 0));
+                env.facts.object_size(base)
+            })
+        } else {
+            None
+        };
+        let site = IndexSite {
+            gep,
+            inbounds: flags.inbounds,
+            nusw_nuw: flags.gep_nusw && flags.gep_nuw,
+            stride,
+            object_size,
+        };
+        let canonical_cast = cast.map(|op| {
+            let kind = if op == CastOp::SExt {
+                CastKind::SExt
+            } else {
+                CastKind::Trunc
+            };
+            (kind, index_ty)
+        });
+        let outcome = const_offset::find(&env.facts, site, index, canonical_cast);
+        match outcome.found {
+            Some(found) => {
+                c.needs_extraction = true;
+                let units = found
+                    .offset
+                    .to_i64()
+                    .expect("gpucc-separate-const-offset-from-gep: offsets are index-sized");
+                let (term, o1) = i128::from(units).overflowing_mul(i128::from(stride));
+                let (sum, o2) = c.bytes.overflowing_add(term);
+                (c.bytes, c.overflow) = (sum, c.overflow | o1 | o2);
+                c.extractions.push(Extraction { operand, found });
+            }
+            None => c.blocked = c.blocked.or(outcome.blocked),
+        }
     }
-    let n = gep.get_num_operands();
-    if (1..n).all(|i| llvm::operand(&gep, i).is_some_and(|v| sepgep::const_int(v).is_some())) {
-        return None;
-    }
+    Some(c)
+}
+
+/// `bytes` wrapped to `bits` (GEP arithmetic wraps at the index width), and
+/// whether that is the exact value.
+fn wrap_offset(bytes: i128, overflow: bool, bits: u32) -> (i64, bool) {
+    // Reinterpreting the two's-complement bits is the point.
+    let wrapped = const_offset::Bits::new(bits, bytes as u128);
+    let byte_offset = wrapped
+        .to_i64()
+        .expect("gpucc-separate-const-offset-from-gep: index widths are at most 64");
+    (byte_offset, !overflow && i128::from(byte_offset) == bytes)
+}
+
+/// The layout of `gep` and its index type, when its indices are at most 64
+/// bits wide.
+fn layout_of<'ctx>(gep: InstructionValue<'ctx>) -> Option<(GepLayout<'ctx>, IntType<'ctx>)> {
     let layout = sepgep::gep_layout(gep);
     if layout.index_bits == 0 || layout.index_bits > 64 {
         debug::trace(NAME, || {
@@ -368,96 +533,54 @@ fn plan_gep<'ctx>(
         .get_context()
         .custom_width_int_type(NonZeroU32::new(layout.index_bits)?)
         .ok()?;
-    let inbounds = analyses::flags(gep).inbounds;
-    // The size of the object the base points into, for the sext exception
-    // (asked only for inbounds GEPs, and once).
-    let mut object_size: Option<Option<u64>> = None;
-    let mut canonical = Vec::new();
-    let mut extractions = Vec::new();
-    let mut blocked = None;
-    let mut needs_extraction = false;
-    let mut scalable = false;
-    // The byte offset, modulo 2^128 (so modulo the index width too), and
-    // whether the true sum left the i128 range on the way.
-    let mut bytes: i128 = 0;
-    let mut overflow = false;
-    for (k, step) in layout.steps.iter().enumerate() {
-        let operand = u32::try_from(k + 1).ok()?;
-        let stride = match *step {
-            IndexStep::Field { offset } => {
-                if params.lower_gep && offset != 0 {
-                    needs_extraction = true;
-                    let (sum, o) = bytes.overflowing_add(i128::from(offset));
-                    (bytes, overflow) = (sum, overflow | o);
-                }
-                continue;
-            }
-            IndexStep::Scalable => None,
-            IndexStep::Sequential { stride } => Some(stride),
-        };
-        let index = int_operand(gep, operand)?;
-        let width = index.get_type().get_bit_width();
-        let cast = match width.cmp(&layout.index_bits) {
-            std::cmp::Ordering::Less => Some(CastOp::SExt),
-            std::cmp::Ordering::Greater => Some(CastOp::Trunc),
-            std::cmp::Ordering::Equal => None,
-        };
-        if let Some(op) = cast {
-            canonical.push((operand, op));
-        }
-        // Constant offsets of scalable types are not really constant.
-        let Some(stride) = stride else {
-            scalable = true;
-            continue;
-        };
-        let object_size = if inbounds {
-            *object_size.get_or_insert_with(|| {
-                let base = llvm::underlying_object(pointer_operand(gep, 0));
-                env.facts.object_size(base)
-            })
-        } else {
-            None
-        };
-        let site = IndexSite {
-            gep,
-            inbounds,
-            stride,
-            object_size,
-        };
-        let canonical_cast = cast.map(|op| {
-            let kind = if op == CastOp::SExt {
-                CastKind::SExt
-            } else {
-                CastKind::Trunc
-            };
-            (kind, index_ty)
-        });
-        let outcome = const_offset::find(&env.facts, site, index, canonical_cast);
-        match outcome.found {
-            Some(found) => {
-                needs_extraction = true;
-                let units = found
-                    .offset
-                    .to_i64()
-                    .expect("gpucc-separate-const-offset-from-gep: offsets are index-sized");
-                let (term, o1) = i128::from(units).overflowing_mul(i128::from(stride));
-                let (sum, o2) = bytes.overflowing_add(term);
-                (bytes, overflow) = (sum, overflow | o1 | o2);
-                extractions.push(Extraction { operand, found });
-            }
-            None => blocked = blocked.or(outcome.blocked),
-        }
+    Some((layout, index_ty))
+}
+
+/// The plan for one GEP, or `None` when the GEP is not for us.
+fn plan_gep<'ctx>(
+    gep: InstructionValue<'ctx>,
+    env: &Env<'ctx>,
+    params: SepGepParams,
+) -> Option<GepPlan<'ctx>> {
+    // Vector GEPs are left alone.
+    if matches!(gep.get_type(), AnyTypeEnum::VectorType(_)) {
+        return None;
     }
-    // GEP arithmetic wraps at the index width: so does the offset.
-    // (Reinterpreting the two's-complement bits is the point.)
-    let wrapped = const_offset::Bits::new(layout.index_bits, bytes as u128);
-    let byte_offset = wrapped
-        .to_i64()
-        .expect("gpucc-separate-const-offset-from-gep: index widths are at most 64");
-    let exact = !overflow && i128::from(byte_offset) == bytes;
-    let decision = if !needs_extraction {
-        Decision::Nothing
-    } else if params.lower_gep && scalable {
+    let (layout, index_ty) = layout_of(gep)?;
+    // A base `p + C` (typically the constant GEP of a split before): its
+    // `C` joins this GEP's offset, so a chain of GEPs ends in one constant.
+    let ptr = pointer_operand(gep, 0);
+    let base = sepgep::const_ptr_add(ptr).and_then(|add| {
+        let (width, value) = add.offset;
+        let c = const_offset::Bits::new(width, value);
+        let c = if width > layout.index_bits {
+            c.trunc(layout.index_bits)
+        } else {
+            c.sext(layout.index_bits)
+        };
+        Some(BaseOffset {
+            ptr_add: ptr,
+            add,
+            bytes: c.to_i64()?,
+        })
+    });
+    // The backend folds GEPs with only constant indices already.
+    let n = gep.get_num_operands();
+    if base.is_none()
+        && (1..n).all(|i| llvm::operand(&gep, i).is_some_and(|v| sepgep::const_int(v).is_some()))
+    {
+        return None;
+    }
+    let c = find_constants(gep, &layout, index_ty, env, params)?;
+    let base_bytes = base.map_or(0, |b| i128::from(b.bytes));
+    let (bytes, o) = c.bytes.overflowing_add(base_bytes);
+    let (byte_offset, exact) = wrap_offset(bytes, c.overflow | o, layout.index_bits);
+    let decision = if !c.needs_extraction && base.is_none() {
+        match plan_reorder(gep, &layout, env, params) {
+            Some(inner) => Decision::Reorder { inner },
+            None => Decision::Nothing,
+        }
+    } else if params.lower_gep && c.scalable {
         Decision::Refuse(Refusal::ScalableLowering)
     } else if params.lower_gep
         || env.tti.legal_addressing_mode(
@@ -466,7 +589,7 @@ fn plan_gep<'ctx>(
             byte_offset,
             true,
             0,
-            llvm::space_of(pointer_operand(gep, 0)),
+            llvm::space_of(ptr),
         )
     {
         Decision::Split { byte_offset, exact }
@@ -475,21 +598,59 @@ fn plan_gep<'ctx>(
     };
     debug::trace(NAME, || {
         format!(
-            "{}: {decision:?}, {} index(es) with a constant, {} to canonicalize",
+            "{}: {decision:?}, {} index(es) with a constant, {} to canonicalize{}",
             llvm::describe(gep),
-            extractions.len(),
-            canonical.len()
+            c.extractions.len(),
+            c.canonical.len(),
+            if base.is_some() {
+                ", on a constant-offset base"
+            } else {
+                ""
+            }
         )
     });
     Some(GepPlan {
         gep,
         layout,
         index_ty,
-        canonical,
-        extractions,
+        canonical: c.canonical,
+        extractions: c.extractions,
+        base,
         decision,
-        blocked: if needs_extraction { None } else { blocked },
+        blocked: if c.needs_extraction { None } else { c.blocked },
     })
+}
+
+/// Upstream's `reorderGEP`: when `gep` holds no constant but is based on a
+/// GEP `inner` that does (`inner = p + C`, typically with constant indices
+/// only, which are not split), `gep` is rebuilt as `(p + gep's indices) + C`
+/// so that `C` ends up in the access, if the target folds it there.
+fn plan_reorder<'ctx>(
+    gep: InstructionValue<'ctx>,
+    layout: &GepLayout<'ctx>,
+    env: &Env<'ctx>,
+    params: SepGepParams,
+) -> Option<InstructionValue<'ctx>> {
+    let inner = pointer_operand(gep, 0).as_instruction()?;
+    if inner.get_opcode() != InstructionOpcode::GetElementPtr {
+        return None;
+    }
+    let (inner_layout, inner_index_ty) = layout_of(inner)?;
+    let c = find_constants(inner, &inner_layout, inner_index_ty, env, params)?;
+    if !c.needs_extraction {
+        return None;
+    }
+    let (byte_offset, _) = wrap_offset(c.bytes, c.overflow, inner_layout.index_bits);
+    env.tti
+        .legal_addressing_mode(
+            layout.result_elem,
+            None,
+            byte_offset,
+            true,
+            0,
+            llvm::space_of(pointer_operand(inner, 0)),
+        )
+        .then_some(inner)
 }
 
 /// Missed remarks for refusals (the passed ones come from `apply`).
@@ -532,12 +693,12 @@ fn explain(p: &GepPlan<'_>, cx: &PassCx<'_>) {
                 })
             }
         }
-        Decision::Split { .. } => {}
+        Decision::Split { .. } | Decision::Reorder { .. } => {}
     }
 }
 
 // ---------------------------------------------------------------------------
-// Rewriting: mechanical, decides nothing.
+// Rewriting: mechanical, decides nothing but the flags it may keep.
 
 /// Applies one plan; true if the IR changed.
 fn apply<'ctx>(
@@ -548,17 +709,16 @@ fn apply<'ctx>(
     cx: &PassCx<'ctx>,
 ) -> bool {
     let gep = p.gep;
-    let split = match p.decision {
-        Decision::Split { byte_offset, exact } => {
-            debug::allow_rewrite(NAME).then_some((byte_offset, exact))
-        }
+    let rewrite = match p.decision {
+        Decision::Split { .. } | Decision::Reorder { .. } => debug::allow_rewrite(NAME),
         Decision::Refuse(_) => {
             stats.num_refused += 1;
-            None
+            false
         }
-        Decision::Nothing => None,
+        Decision::Nothing => false,
     };
-    let extracted = |op: u32| split.is_some() && p.extractions.iter().any(|e| e.operand == op);
+    let split = matches!(p.decision, Decision::Split { .. }) && rewrite;
+    let extracted = |op: u32| split && p.extractions.iter().any(|e| e.operand == op);
     // Indices that keep their value are cast to the index type now; the
     // others are rebuilt in it below.
     for &(op, cast) in &p.canonical {
@@ -579,9 +739,35 @@ fn apply<'ctx>(
         );
         gep.set_operand(op, cast);
     }
-    let Some((byte_offset, exact)) = split else {
-        return !p.canonical.is_empty();
-    };
+    match p.decision {
+        Decision::Split { byte_offset, exact } if rewrite => {
+            split_gep(p, byte_offset, exact, env, params, stats, cx);
+            true
+        }
+        Decision::Reorder { inner } if rewrite => {
+            reorder_gep(gep, inner, env, stats, cx);
+            true
+        }
+        _ => !p.canonical.is_empty(),
+    }
+}
+
+/// Splits `p.gep` into the variadic base and `byte_offset` (upstream's
+/// `splitGEP` after its decision).
+fn split_gep<'ctx>(
+    p: &GepPlan<'ctx>,
+    byte_offset: i64,
+    exact: bool,
+    env: &Env<'ctx>,
+    params: SepGepParams,
+    stats: &mut Stats,
+    cx: &PassCx<'ctx>,
+) {
+    let gep = p.gep;
+    let original = analyses::flags(gep);
+    let mut nuw = original.gep_nuw;
+    let mut inbounds = original.inbounds;
+    let mut nusw = original.gep_nusw;
     for e in &p.extractions {
         let old = int_operand(gep, e.operand).expect("gpucc-separate-const-offset-from-gep: index");
         // The new index keeps upstream's names (a rebuilt add is named after
@@ -592,75 +778,90 @@ fn apply<'ctx>(
         if let Some(i) = old.as_instruction() {
             llvm::delete_dead(&[i]);
         }
+        nuw &= e.found.preserves_nuw();
     }
-    // The constant GEP keeps the original's inbounds only when the walk from
-    // the base object to the original address never steps back: then the
-    // variadic base and base + offset both lie between the object's start
-    // and the original, in-bounds address (module docs, *inbounds*).
-    let was_inbounds = analyses::flags(gep).inbounds
-        && exact
-        && byte_offset >= 0
-        && variable_indices_non_negative(p, env);
-    analyses::set_flags(
-        gep,
-        analyses::Flags {
-            inbounds: false,
-            ..analyses::Flags::default()
-        },
-    );
+    let mut base_non_negative = true;
+    if let Some(b) = p.base {
+        nuw &= b.add.flags.gep_nuw;
+        inbounds &= b.add.flags.inbounds;
+        nusw &= b.add.flags.gep_nusw;
+        base_non_negative = b.bytes >= 0;
+        gep.set_operand(0, b.add.base);
+        if let Some(i) = b.ptr_add.as_instruction() {
+            llvm::delete_dead(&[i]);
+        }
+    }
+    // The flags both GEPs may keep (module docs, *Flags*): `inbounds` or
+    // `nusw` when every step from the object to the original address is
+    // non-negative, or when the chain was `nuw` all along and the original
+    // `nusw` (so every index was non-negative already); `nuw` when every
+    // addition taken apart was `nuw`.
+    let non_negative =
+        exact && byte_offset >= 0 && base_non_negative && variable_indices_non_negative(p, env);
+    let keep = non_negative || (nuw && nusw);
+    let flags = analyses::Flags {
+        inbounds: keep && inbounds,
+        gep_nusw: keep && nusw,
+        gep_nuw: nuw,
+        ..analyses::Flags::default()
+    };
+    let base_flags = if sepgep::UPSTREAM.base_keeps_flags {
+        flags
+    } else {
+        analyses::Flags::default()
+    };
+    analyses::set_flags(gep, base_flags);
     let name = llvm::describe(gep);
+    stats.num_split += 1;
     if params.lower_gep {
-        let arithmetic = !env.tti.use_aa()
-            && !p.layout.non_integral
-            && p.layout.pointer_bits == p.layout.index_bits;
-        let lowered = if arithmetic {
-            lower_to_arithmetic(p, byte_offset)
-        } else {
-            lower_to_single_index_geps(p, byte_offset, env).map(|(r, swapped)| {
-                stats.num_swapped += u64::from(swapped);
-                r
-            })
-        };
-        let result = lowered.expect("gpucc-separate-const-offset-from-gep: lowering a GEP");
-        stats.num_split += 1;
+        let (result, swapped) = lower_to_single_index_geps(p, byte_offset, env)
+            .expect("gpucc-separate-const-offset-from-gep: lowering a GEP");
         stats.num_lowered += 1;
+        stats.num_swapped += u64::from(swapped);
         cx.remark(
             RemarkKind::Passed,
             "Lowered",
             result.as_instruction(),
             || {
                 format!(
-                    "lowered {name} into {} plus a constant offset of {byte_offset} bytes",
-                    if arithmetic {
-                        "integer arithmetic"
-                    } else {
-                        "single-index GEPs"
-                    }
+                    "lowered {name} into single-index GEPs plus a constant offset of \
+                     {byte_offset} bytes"
                 )
             },
         );
-        return true;
+        return;
     }
-    stats.num_split += 1;
     if byte_offset == 0 {
-        return true;
+        return;
     }
     let base = llvm::result_pointer(sepgep::clone_before(gep))
         .expect("gpucc-separate-const-offset-from-gep: a GEP clone is a pointer");
+    let i8t = base.get_type().get_context().i8_type().as_basic_type_enum();
     let elem_size = p.layout.result_size.and_then(|s| i64::try_from(s).ok());
     let new = match elem_size {
+        _ if sepgep::UPSTREAM.byte_offset_gep => {
+            let g = sepgep::create_gep(
+                i8t,
+                base,
+                &[const_index(p.index_ty, byte_offset)],
+                flags,
+                "",
+                gep,
+            );
+            llvm::take_name(gep, g);
+            g
+        }
         Some(size) if size > 0 && byte_offset % size == 0 => {
             let index = const_index(p.index_ty, byte_offset / size);
-            let g = sepgep::create_gep(p.layout.result_elem, base, index, was_inbounds, "", gep);
+            let g = sepgep::create_gep(p.layout.result_elem, base, &[index], flags, "", gep);
             llvm::take_name(gep, g);
             g
         }
         // Not a multiple of the element size (a packed struct, say): offset
         // in bytes.
         _ => {
-            let i8t = base.get_type().get_context().i8_type().as_basic_type_enum();
             let index = const_index(p.index_ty, byte_offset);
-            sepgep::create_gep(i8t, base, index, was_inbounds, "uglygep", gep)
+            sepgep::create_gep(i8t, base, &[index], flags, "uglygep", gep)
         }
     };
     let new_inst = new
@@ -672,7 +873,64 @@ fn apply<'ctx>(
     cx.remark(RemarkKind::Passed, "Split", Some(new_inst), || {
         format!("split {name} into a variadic base and a constant offset of {byte_offset} bytes")
     });
-    true
+}
+
+/// Rebuilds `gep` (`inner + indices`, `inner = p + C`) as `(p + indices) +
+/// C`: the GEP's indices over `p`, then `inner`'s over the result. Both are
+/// `inbounds` when the two GEPs were and every index is non-negative (each
+/// address on the way then lies between `p` and the original result);
+/// otherwise neither has a flag.
+fn reorder_gep<'ctx>(
+    gep: InstructionValue<'ctx>,
+    inner: InstructionValue<'ctx>,
+    env: &Env<'ctx>,
+    stats: &mut Stats,
+    cx: &PassCx<'ctx>,
+) {
+    let outer_indices = indices(gep);
+    let inner_indices = indices(inner);
+    let inbounds = analyses::flags(gep).inbounds
+        && analyses::flags(inner).inbounds
+        && outer_indices
+            .iter()
+            .chain(&inner_indices)
+            .all(|&i| env.facts.known_non_negative(i, gep, Assumptions::Ignored));
+    let flags = analyses::Flags {
+        inbounds,
+        ..analyses::Flags::default()
+    };
+    // Named now: both may be erased below.
+    let (name, inner_name) = (llvm::describe(gep), llvm::describe(inner));
+    let first = sepgep::create_gep(
+        sepgep::gep_source_type(gep),
+        pointer_operand(inner, 0),
+        &outer_indices,
+        flags,
+        "",
+        gep,
+    );
+    let second = sepgep::create_gep(
+        sepgep::gep_source_type(inner),
+        first,
+        &inner_indices,
+        flags,
+        "",
+        gep,
+    );
+    llvm::replace_all_uses(gep, second);
+    llvm::delete_dead(&[gep]);
+    stats.num_reordered += 1;
+    cx.remark(
+        RemarkKind::Passed,
+        "Reordered",
+        second.as_instruction(),
+        || {
+            format!(
+                "{name} now adds its variable indices first and the constant offset of \
+             {inner_name} last"
+            )
+        },
+    );
 }
 
 /// Is every variable sequential index left in the split GEP known to be
@@ -966,31 +1224,6 @@ fn swap_gep_operands<'ctx>(
         },
     );
     analyses::set_flags(second, analyses::Flags::default());
-}
-
-/// Upstream's `lowerToArithmetics`: `ptrtoint`, an add per non-zero index
-/// (scaled) and one for the offset, `inttoptr`.
-fn lower_to_arithmetic<'ctx>(
-    p: &GepPlan<'ctx>,
-    byte_offset: i64,
-) -> Result<PointerValue<'ctx>, BuilderError> {
-    let gep = p.gep;
-    let builder = builder_before(gep);
-    let mut result = builder.build_ptr_to_int(pointer_operand(gep, 0), p.index_ty, "")?;
-    for (idx, stride) in variable_steps(p) {
-        let idx = scale(&builder, idx, stride)?;
-        result = builder.build_int_add(result, idx, "")?;
-    }
-    if byte_offset != 0 {
-        result = builder.build_int_add(result, const_index(p.index_ty, byte_offset), "")?;
-    }
-    let ptr_ty = llvm::result_pointer(gep)
-        .expect("gpucc-separate-const-offset-from-gep: a GEP is a pointer")
-        .get_type();
-    let ptr = builder.build_int_to_ptr(result, ptr_ty, "")?;
-    llvm::replace_all_uses(gep, ptr);
-    gep.erase_from_basic_block();
-    Ok(ptr)
 }
 
 // ---------------------------------------------------------------------------

@@ -1,128 +1,184 @@
 //! `gpucc-slsr`: straight-line strength reduction.
 //!
-//! Source: gpucc (Wu et al., CGO 2016) §3.4.2 and Table 3; mirrors LLVM 16's
-//! `Transforms/Scalar/StraightLineStrengthReduce.cpp`.
+//! Source: gpucc (Wu et al., CGO 2016) §3.4.2 and Table 3; mirrors LLVM 22's
+//! `Transforms/Scalar/StraightLineStrengthReduce.cpp` (the redesign of
+//! llvm/llvm-project#162930, relanded as #169614): its search, cost model,
+//! path compression and poison checks on every LLVM, with LLVM 16's answers
+//! where LLVM 16's own tests pin different output for the same input
+//! ([`SlsrBehaviour`], one row per LLVM: LLVM 16's model factors GEP
+//! indices and has index deltas only, rebuilds GEPs in elements, keeps a
+//! reused basis's `inbounds` and trusts it).
 //!
 //! Unrolled loops leave runs of address arithmetic that differ by a constant
 //! multiple of one value: `b + 2*s`, `b + 3*s`, `b + 4*s`. Each costs a
 //! multiplication; rebuilt from its predecessor, each costs one add.
 //!
 //! *Terms.* A **candidate** is an instruction in one of three forms, with a
-//! base `B`, a constant index `i` and a stride `S` (`analysis::slsr_candidates`
-//! has the exact matching rules):
+//! base `B`, a constant index `i` and a stride `S`
+//! (`analysis::slsr_candidates` has the exact matching rules; a GEP's index
+//! is the element size, its stride the index value):
 //!
-//! | form  | computes       | rewritten from basis `X` as |
-//! |-------|----------------|-----------------------------|
-//! | `Add` | `B + i * S`    | `X + (i' - i) * S`          |
-//! | `Mul` | `(B + i) * S`  | `X + (i' - i) * S`          |
-//! | `Gep` | `&B[i * S]`    | `&X[(i' - i) * S]`          |
+//! | form  | computes       |
+//! |-------|----------------|
+//! | `Add` | `B + i * S`    |
+//! | `Mul` | `(B + i) * S`  |
+//! | `Gep` | `B + i * S` bytes |
 //!
-//! A candidate `X` is a **basis** of candidate `Y` if both have the same form,
-//! base (the same SCEV), stride (the same IR value) and type, and `X`'s block
-//! dominates `Y`'s. `Y` is rewritten from its **immediate basis**: the closest
-//! one, searching back over at most `max-scan` candidates (50, as upstream:
-//! the search is linear per candidate). For example:
+//! A dominating candidate `X` of the same form is a **basis** of candidate
+//! `Y` when the two differ in one part only, by a *delta* some value in
+//! reach already holds:
+//!
+//! | delta kind | `X`, `Y` share | `Y` rebuilt as     | the delta          |
+//! |------------|----------------|--------------------|--------------------|
+//! | index      | `B`, `S`       | `X + (i' - i) * S` | a constant          |
+//! | base       | `i`, `S`       | `X + (B' - B)`     | a constant, or a value computing `B' - B` |
+//! | stride     | `B`, `i`       | `X + i * (S' - S)` | a constant, or a value computing `S' - S` |
+//!
+//! ("the same" is the same SCEV, and the same type; a `Mul` has index deltas
+//! only, and so has every form under LLVM 16's row,
+//! [`SlsrBehaviour::base_and_stride_deltas`], where a GEP index `mul nsw S,
+//! c` counts as index `c * size` and stride `S` instead.) A delta value is a
+//! constant, a value scalar evolution cannot see into, or an instruction
+//! that computes exactly the delta's SCEV and was seen as some candidate's
+//! stride, as upstream keeps them. For example:
 //! ```text
 //!   %s2 = shl i64 %s, 1                %s2 = shl i64 %s, 1
 //!   %x  = add i64 %b, %s2      ==>     %x  = add i64 %b, %s2
 //!   %s3 = mul i64 %s, 3                %y  = add i64 %x, %s
 //!   %y  = add i64 %b, %s3
 //! ```
-//! *The bump* `(i' - i) * S` (for a GEP: in elements of the basis's result
-//! type when the byte difference divides evenly, else in bytes on an `i8`
-//! GEP) is built as cheaply as upstream builds it: `S` itself for 1, `0 - S`
-//! for -1, `S << k` for `2^k`, `0 - (S << k)` for `-2^k`, else `S * (i' - i)`;
-//! a negated bump of an add or mul becomes a `sub`.
+//! *The search.* Candidates are collected in dominator-tree preorder, so the
+//! possible bases of a candidate come before it. Each is searched for a
+//! basis among the earlier candidates with the same key, nearest first (its
+//! own block backwards, then up the dominator tree): an index delta first,
+//! taken only when the rewrite is at least as cheap as the candidate (the
+//! cost model of `slsr_candidates::Efficiency`: `b + s` is not rebuilt as
+//! `x - 7*s`); then a base delta, then a stride delta, where a constant one
+//! ends the search and otherwise the first value found is kept. Candidates
+//! that fold into the target's addressing mode (`Tti::legal_addressing_mode`,
+//! as upstream's `getGEPCost` and `isLegalAddressingMode`) or are already
+//! cheap (one instruction and one variable, or less) are not searched; all
+//! stay possible bases. `max-scan` bounds how many same-key candidates one
+//! search looks at (upstream has no bound; LLVM 16 had the same 50 over all
+//! candidates).
 //!
-//! *Plan, then apply.* `plan` collects the candidates in dominator-tree
-//! preorder (so every basis of a candidate is already collected when it is
-//! searched), finds each one's basis, and then walks the candidates in
-//! reverse, so a candidate being rewritten is never the basis of one still to
-//! come. One instruction may be several candidates (`a + b` is `a + 1*b` and
-//! `b + 1*a`); the last one with a basis wins, as upstream. `apply` builds the
-//! new values, takes the old names, replaces uses, and deletes the replaced
-//! instructions (and what dies with them) only at the end.
+//! *Path compression.* When `Y`'s basis `X` was itself rebuilt from `W`, and
+//! `Y` differs from `W` by a constant (an index delta of 0 or 1, or any
+//! constant when the stride is a constant; or a constant base or stride
+//! delta), `Y` is rebuilt from `W` instead, down the chain: `x = a + 1; y =
+//! x + 1; z = y + 1` becomes `y = a + 2; z = a + 3`, independent adds.
 //!
-//! *Refuses* (keeps in the list as a possible basis, never rewrites):
-//! candidates that fold into the target's addressing mode (an `Add` whose
-//! `[reg + i*reg]` is legal, a GEP the target computes inside the access:
-//! `Tti::legal_addressing_mode`, as upstream's `getGEPCost`), and candidates
-//! already in their simplest form (`B ± S`, `B * S`, `&(char*)B[±S]`:
-//! rewriting `b + s` as `x - 7*s` is no gain).
+//! *Picking.* One instruction may be several candidates (`a + b` is
+//! `a + 1*b` and `b + 1*a`); of those with a basis, the one whose rewrite is
+//! cheapest wins, the last one on a tie, as upstream. Rewrites are applied
+//! leaves first (reverse candidate order: a basis, a delta value and a stride
+//! all dominate their user), each new value takes the old name, and replaced
+//! instructions (and what dies with them) are deleted at the end.
 //!
-//! *Overflow flags.* The new instructions carry no `nsw`/`nuw` (the bump may
-//! wrap where the original did not, e.g. `(-2 + 3) * INT_MAX` rebuilt from
-//! `(-2 + 1) * INT_MAX` needs `2 * INT_MAX`). Upstream stops there; but the
-//! rewrite also *reuses* the basis `X`, and `X`'s own flags may make it poison
-//! where `Y` was not (`x = add nsw b, 2*s` overflows while `y = add b, 3*s`
-//! wraps harmlessly): LLVM 16 then turns a defined `Y` into poison. Here,
-//! before reusing `X`, each flag on `X` and on the instruction computing its
-//! `i * S` (`B + i` for `Mul`) is kept only if `Y`'s own flags imply it:
-//! - `Add`: `X`'s `nsw` holds if `Y` has `nsw` on its add and on its `i' * S`
-//!   (or `i' * S` is `S`) and `i` lies between 0 and `i'`, for then
-//!   `B + i*S` lies between `B` and `B + i'*S`; `nuw` likewise with unsigned
-//!   `0 <= i <= i'`. The same test keeps the flags of `X`'s `i * S`.
-//! - `Mul`: the flags of `X`'s `B + i` by the same test; those of the `mul`
-//!   only when `i = i'` and `Y` has them too.
-//! - `Gep`: the `nsw` on a sign-extended `mul nsw S, c` is what makes
-//!   `sext(S * c) = c * sext(S)`: it cannot be dropped, so a basis whose index
-//!   may overflow where `Y`'s does not is refused and the search goes on to
-//!   the next one (`PoisonousBasis`).
+//! *The bump* is built as upstream builds it: for an index delta, `S` for 1,
+//! `0 - S` for -1, else `S` (sign-extended to the index type for a GEP)
+//! times the delta, as `S << k` for `2^k`, `0 - (S << k)` for `-2^k`, or a
+//! `mul`; a base delta is the delta value; a stride delta is the value
+//! (sign-extended to the index type for a GEP) times `i`, shaped the same.
+//! A delta of zero replaces `Y` with `X`. A negated bump of an add or mul
+//! becomes a `sub`. A rewritten GEP is `getelementptr i8, X, bump`, or, where
+//! [`SlsrBehaviour::byte_gep_rewrites`] is off (LLVM 16), a GEP over `X`'s
+//! result element type when the byte bump divides by its size.
 //!
-//! A flag that is not implied is dropped from `X` (or its `i * S`), which only
-//! makes it more defined. A rewritten GEP is `inbounds` only if both `Y` and
-//! `X` were (upstream copies `Y`'s alone, though `X` may point out of bounds).
-//! A `Y` that is rebuilt and then reused as the basis of another candidate
-//! `Z` passes `X`'s poison on to `Z`: `X`'s flags must then be implied by
-//! `Z` as well (and a rebuilt GEP that others are rebuilt from stays
-//! `inbounds` only if it lies between `X` and each of them). And
-//! since SCEV reads `add nsw a, 1` and `add a, 1` alike, `X`'s base may be
-//! another IR value than `Y`'s: such a basis is refused when its base is
-//! computed with any flag (`PoisonousBasis`). An `inbounds` GEP basis `X`
-//! keeps the flag only if `Y` is inbounds and `X`'s offset lies between `B`
-//! and `Y` (so `X` is in the object wherever `Y` is); else `X` loses it and
-//! the rewrite is not inbounds (upstream keeps both). (The poison check of
-//! `tests/soundness.rs` found the first two; the third is the same argument
-//! for `inbounds`. Upstream has none of these guards.)
+//! *Poison.* The new instructions carry no `nsw`/`nuw` (the bump may wrap
+//! where the original did not: `(-2 + 3) * INT_MAX` rebuilt from `(-2 + 1) *
+//! INT_MAX` needs `2 * INT_MAX`). A reused instruction may be poison where
+//! `Y` was not: `x = add nsw b, 2*s` overflows while `y = add b, 3*s` wraps
+//! harmlessly. As LLVM 22 (`ScalarEvolution::canReuseInstruction`,
+//! `analysis::poison`), a basis is reused only after the poison-generating
+//! flags of it and of its operands down to its SCEV's leaves are dropped,
+//! and is skipped when that is not enough (an `or disjoint`, an operation
+//! that makes poison whatever its flags, a walk past 16 values); nothing is
+//! dropped when poison in the basis is undefined behaviour anyway (it is
+//! stored through, ...). Beyond upstream, the same holds for a delta value
+//! (LLVM 22 reuses it with its flags: `%d = add nsw %n, %m` for a
+//! `b + (n + m)` that may wrap), walked down to the leaves of `Y`'s SCEV.
+//! A reused basis GEP loses its `inbounds` the same way (upstream LLVM 16
+//! keeps it, and its `slsr-gep.ll` pins that). Under LLVM 16's model a basis
+//! whose factored GEP index `S *nsw c` is sign-extended needs that `nsw` to
+//! mean `c * sext(S)`: such a basis is refused unless the candidate's own
+//! index implies it (`c` between 0 and the candidate's `c'`).
 //!
-//! Beyond upstream also: a GEP bump of `-1 * S` with `S` narrower than the
-//! index is negated after sign extension (`sext(0 - S)` is wrong for
-//! `S = INT_MIN`); a GEP whose result element has size 0 is rebuilt with a
-//! byte offset (upstream divides by zero); GEPs over scalable vectors and
+//! *inbounds.* A rewritten GEP `X + bump` is `inbounds` only when `Y` is
+//! (as it is then, after the drops) and `X` provably points into `Y`'s
+//! object wherever `Y` is defined (`Search::in_object`): `X` is an
+//! `inbounds` GEP whose poison is undefined behaviour, or is loaded from or
+//! stored to right after it is computed, or is one of the points `Y`'s own
+//! GEP passes through, or lies between `Y`'s pointer operand and `Y` (one
+//! variable index; an index delta with `i` between 0 and `i'`, or a stride
+//! delta that is `X`'s own stride). Both upstreams copy `Y`'s `inbounds`
+//! whatever `X` is. That is unsound where `X` may point outside the object
+//! where `Y` does not: `&a[2s][t]` for some `t` where `&a[3s][t]` is in, or
+//! `&a[i]` hoisted out of its branch by speculative execution, where
+//! `&a[i + j]` is in for `i = -1, j = 1`
+//! (`test/ir/gpucc/paper-figure7-speculation.ll`). LLVM 16's own
+//! `slsr-gep.ll` pins the copy for an `inbounds` `X` (`@slsr_gep_2d`:
+//! `s = 5, t = -50` puts `&input[s][t]` 100 bytes before the array where
+//! `&input[2s][t]` is its first element), and LLVM 22's pins a rebuilt GEP
+//! that trusts a basis' `inbounds` too: both lines fail here, on purpose.
+//!
+//! *Beyond upstream, also:* a stride delta of a GEP whose strides are
+//! narrower than the index type (the GEP sign-extends them) is taken only
+//! when `sext(S') = sext(S) + sext(S' - S)` is shown (scalar evolution, or
+//! the `nsw` flags of what computes `S'`: `Search::stride_delta_exact`);
+//! upstream takes it always, and `&p[i + i]` (i32 index, may wrap) rebuilt
+//! as `&p[i] + 4 * sext(i)` then points elsewhere when `i + i` wraps (LLVM
+//! 22's `slsr-var-delta.ll` pins that rewrite; this pass fails it). An index
+//! delta of -1 on a narrow GEP stride is negated after the sign extension
+//! (`sext(0 - S)` is wrong for `S = INT_MIN`). A delta value that scalar
+//! evolution names must dominate `Y`. GEPs over scalable vectors and
 //! integers wider than 128 bits are no candidates (upstream aborts on the
-//! first, asserts on the second); and `shl nsw S, w-1` under a sign extension
-//! is not read as `-2^(w-1) * S` (it is `+2^(w-1) * S`).
+//! first, asserts on the second).
 //!
-//! *Parameters*: `gpucc-slsr<max-scan=N>`, default 50: how many candidates
-//! back the basis search looks (bounds a quadratic search).
+//! *Parameters*: `gpucc-slsr<max-scan=N>`, default 50: how many earlier
+//! candidates of the same key one basis search looks at.
 //!
 //! *Remarks*: passed `Rewritten` (at the rewritten instruction) and
-//! `FlagsDropped` (at the basis instruction that lost flags); missed
-//! `NoDominatingBasis`, `ScanLimit`, `FoldsIntoAddressing`, `SimplestForm`,
-//! `PoisonousBasis` (each only when a would-be basis exists, at most one per
+//! `FlagsDropped` (at an instruction that lost flags because it is reused);
+//! missed `NoDominatingBasis`, `ScanLimit`, `FoldsIntoAddressing`,
+//! `SimplestForm` (already as cheap as a rewrite can make it),
+//! `Unprofitable` (the rewrite would cost more), `PoisonousBasis`,
+//! `StrideMayWrap` (each only when a would-be basis exists, at most one per
 //! instruction); analysis `Stats`. `GPUCC_DEBUG=gpucc-slsr` traces every
 //! candidate; `GPUCC_BISECT=gpucc-slsr:N` stops after N rewrites.
 //!
-//! *Tests* (`test/ir/slsr/`): one file per form (`add-form.ll`,
-//! `mul-form.ll`, `gep-form.ll`, each with a basis in a sibling block that is
-//! not used), `stride-forms.ll` (the bump shapes), `overflow-flags.ll`,
+//! *Tests* (`test/ir/slsr/`, on both LLVMs, `V16`/`V22` lines where the
+//! rows differ): one file per form (`add-form.ll`, `mul-form.ll`,
+//! `gep-form.ll`), one per delta kind (`base-delta.ll`, `stride-delta.ll`),
+//! `zero-delta-reuses-basis.ll`, `path-compression.ll`,
+//! `picks-cheapest-rewrite.ll`, `stride-forms.ll` (the bump shapes),
+//! `overflow-flags.ll` (poison and `inbounds`),
+//! `refuses-wrapping-stride-delta.ll`, `refuses-disjoint-or-basis.ll`,
 //! `refuses-foldable.ll`, `refuses-simplest-form.ll`,
 //! `refuses-mixed-types.ll`, `nvptx-address-spaces.ll`,
 //! `amdgpu-address-spaces.ll`, `remarks.ll`, `max-scan-limits-search.ll`,
-//! `rejects-unknown-param.ll`, `bisect-and-trace.ll`, `odd-ir-stays-valid.ll`
-//! (crashes and misreadings of upstream's).
+//! `rejects-unknown-param.ll`, `bisect-and-trace.ll`,
+//! `odd-ir-stays-valid.ll` and `odd-ir-constant-expressions.ll` (crashes and
+//! misreadings of upstream's).
 
 use crate::analysis::fxhash::FxHashMap;
-use crate::analysis::slsr_candidates::{self, Candidate, Const, Form};
+use crate::analysis::poison;
+use crate::analysis::slsr_candidates::{
+    self, efficiency, Candidate, Const, Efficiency, Form, Operand,
+};
 use crate::debug;
-use crate::llvm::analyses::{self, flags, DomTree, Se};
+use crate::llvm::analyses::{flags, DomTree, Scev, ScevKind, ScevOp, Se};
 use crate::llvm::llvm_sys;
-use crate::llvm::slsr::{self as ir, Layout, TypeRef};
+use crate::llvm::nary::Sx;
+use crate::llvm::slsr::{
+    self as ir, GepStep, IntOp, Layout, SlsrBehaviour, TypeRef, SLSR_BEHAVIOUR,
+};
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::params::{self, Kind, ParamError, Spec, Value};
 use crate::passes::{Changed, FunctionPass, PassCx};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
+use inkwell::types::IntType;
 use inkwell::values::{
     AnyValue, AsValueRef, BasicValue, BasicValueEnum, FunctionValue, InstructionValue, IntValue,
 };
@@ -137,12 +193,16 @@ pub const NAME: &str = "gpucc-slsr";
 /// `max-scan`).
 const EXPLAIN_SCAN_FACTOR: usize = 10;
 
+/// How deep `Search::widened` follows the `nsw` instructions computing a
+/// stride (a handful covers the sums of an unrolled loop).
+const MAX_WIDEN_DEPTH: u32 = 6;
+
 /// Parameters of `gpucc-slsr<...>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlsrParams {
-    /// How many candidates back the basis search looks (default 50, as
-    /// upstream: the search is linear per candidate, so this bounds a
-    /// quadratic pass).
+    /// How many earlier candidates of the same key one basis search looks
+    /// at (default 50: it bounds a search that is linear per candidate, so
+    /// quadratic per function, where many candidates share a key).
     pub max_scan: u32,
 }
 
@@ -191,84 +251,99 @@ struct Stats {
     num_refused_poison: u64,
 }
 
+/// Which part of the candidate differs from its basis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DeltaKind {
+    /// `i`: `Y = X + (i' - i) * S`.
+    Index,
+    /// `B`: `Y = X + (B' - B)`.
+    Base,
+    /// `S`: `Y = X + i * (S' - S)`.
+    Stride,
+}
+
+impl DeltaKind {
+    fn name(self) -> &'static str {
+        match self {
+            DeltaKind::Index => "index",
+            DeltaKind::Base => "base",
+            DeltaKind::Stride => "stride",
+        }
+    }
+}
+
+/// The delta itself.
+#[derive(Clone, Copy, Debug)]
+enum Delta<'a> {
+    /// An index delta `i' - i` (bytes for a GEP).
+    Index(Const),
+    /// A base or stride delta: a constant or a value that computes it.
+    Value(IntValue<'a>),
+}
+
+/// A candidate's basis and how it differs from it.
+#[derive(Clone, Copy, Debug)]
+struct Choice<'a> {
+    basis: usize,
+    kind: DeltaKind,
+    delta: Delta<'a>,
+}
+
 /// Why a candidate with a would-be basis keeps its instruction (for remarks).
 #[derive(Clone, Copy, Debug)]
 enum Note<'a> {
     /// The closest same-key candidate does not dominate it.
     NotDominating { other: usize },
-    /// A basis exists, but further back than `max-scan` candidates.
+    /// A basis exists, but further back than `max-scan` same-key candidates.
     BeyondScan { basis: usize },
     /// It folds into an addressing mode.
     Foldable { basis: usize },
-    /// It is already in its simplest form.
-    Simplest { basis: usize },
-    /// Every basis in reach may be poison where it is not.
-    Poisonous { basis: usize, why: Poison<'a> },
+    /// It is already as cheap as a rewrite can make it.
+    Cheap { basis: usize },
+    /// The index-delta rewrite would cost more than it.
+    Unprofitable { basis: usize },
+    /// Reusing the basis (or the delta value) may add poison that dropping
+    /// flags cannot take away.
+    Poisonous {
+        basis: usize,
+        what: IntValueOrInst<'a>,
+    },
+    /// The stride delta of a GEP may wrap in the narrow stride type.
+    StrideMayWrap { basis: usize },
 }
 
-/// Why reusing a basis could introduce poison that cannot be dropped.
+/// What a poison refusal is about.
 #[derive(Clone, Copy, Debug)]
-enum Poison<'a> {
-    /// The GEP index of the basis needs its `nsw`, which the candidate does
-    /// not imply.
-    EssentialNsw { term: IntValue<'a> },
-    /// A flag to drop sits on a constant expression.
-    ConstantExpr { term: IntValue<'a> },
-    /// The basis's `B` is another IR value than the candidate's (SCEV calls
-    /// them equal) and is computed with flags that may make it poison where
-    /// the candidate's is not.
-    BaseFlags { part: BasicValueEnum<'a> },
-}
-
-/// Flags to clear on one instruction.
-#[derive(Clone, Copy, Debug)]
-struct Drop<'a> {
-    inst: InstructionValue<'a>,
-    nsw: bool,
-    nuw: bool,
-    inbounds: bool,
-}
-
-/// A candidate's chosen basis, and the flags reusing it costs.
-#[derive(Clone, Debug)]
-struct Choice<'a> {
-    basis: usize,
-    drops: Vec<Drop<'a>>,
-}
-
-/// `i' - i`, classified as the bump's shape.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Delta {
-    /// `S`.
-    One,
-    /// `0 - S`.
-    MinusOne,
-    /// `S << k`.
-    Pow2(u32),
-    /// `0 - (S << k)`.
-    NegPow2(u32),
-    /// `S * d`.
-    Other(Const),
+enum IntValueOrInst<'a> {
+    /// The basis: a flag on it (or below it) cannot go.
+    Basis,
+    /// The basis's factored, sign-extended GEP index (LLVM 16's model),
+    /// whose `nsw` would have to go but is what makes the reading right.
+    Essential(IntValue<'a>),
+    /// The delta value.
+    Delta(IntValue<'a>),
 }
 
 /// How a GEP candidate is rebuilt.
 #[derive(Clone, Copy, Debug)]
 struct GepRewrite<'a> {
-    /// The element type of the new GEP (the basis's result element type).
-    elem: TypeRef<'a>,
-    /// The byte difference does not divide by the element size: `i8` GEP.
-    bytes: bool,
+    /// The element type of the new GEP when the bump is counted in its
+    /// elements (LLVM 16's row, when the bytes divide), or `None` for a byte
+    /// GEP.
+    typed: Option<TypeRef<'a>>,
     inbounds: bool,
 }
 
-/// One rewrite: `cand` rebuilt from `basis`.
+/// One rewrite: `cand` rebuilt from its (possibly compressed) choice.
 #[derive(Clone, Copy, Debug)]
 struct Rewrite<'a> {
     cand: usize,
-    basis: usize,
-    delta: Delta,
-    /// Width of `i' - i` (the candidate's type, or the GEP index type).
-    delta_bits: u32,
+    choice: Choice<'a>,
+    /// The multiplier of the bump, in units of the new instruction (the
+    /// candidate's type; for a GEP bytes, or elements of `gep.typed`): for
+    /// an index delta `i' - i`, for a stride delta `i`, for a constant base
+    /// delta of a typed GEP the delta in elements; unused otherwise.
+    units: Const,
     gep: Option<GepRewrite<'a>>,
 }
 
@@ -276,14 +351,14 @@ struct Rewrite<'a> {
 struct Plan<'a> {
     cands: Vec<Candidate<'a>>,
     /// Instructions kept although a would-be basis exists, and why: at most
-    /// one per instruction (its last candidate with a note, the one that
-    /// would have been rewritten), in candidate order.
+    /// one per instruction (its last candidate with a note), in candidate
+    /// order.
     missed: Vec<(usize, Note<'a>)>,
     /// In the order to apply them: reverse candidate order.
     rewrites: Vec<Rewrite<'a>>,
-    /// The flags to clear before any rewrite, one entry per instruction, in
-    /// the order the rewrites needing them were planned.
-    drops: Vec<Drop<'a>>,
+    /// The instructions whose poison-generating flags go before any
+    /// rewrite, in the order the reuses needing it were found.
+    drops: Vec<InstructionValue<'a>>,
     /// Instructions that are rewritten (lookup only).
     rewritten: FxHashMap<LLVMValueRef, usize>,
 }
@@ -297,15 +372,20 @@ impl FunctionPass for SlsrPass {
         let fam = cx.fam();
         let dt = DomTree::new(fam, f);
         let se = Se::new(fam, f);
+        let sx = Sx::new(fam, f);
         let tti = Tti::new(fam, f);
         let layout = Layout::of(f);
         let mut stats = Stats::default();
         let plan = plan(
-            f,
-            &dt,
-            &se,
-            &tti,
-            &layout,
+            Analyses {
+                f,
+                dt: &dt,
+                se: &se,
+                sx: &sx,
+                tti: &tti,
+                layout: &layout,
+            },
+            SLSR_BEHAVIOUR,
             self.params,
             cx.remarks_wanted(),
             &mut stats,
@@ -315,8 +395,8 @@ impl FunctionPass for SlsrPass {
         if stats.num_candidates > 0 {
             cx.remark(RemarkKind::Analysis, "Stats", None, || {
                 format!(
-                    "@{}: {} candidates, {} with a basis, {} instructions rewritten, {} flags \
-                     dropped from reused bases, {} refused for poison",
+                    "@{}: {} candidates, {} with a basis, {} instructions rewritten, {} reused \
+                     instructions lost their poison flags, {} refused for poison",
                     fn_name(f),
                     stats.num_candidates,
                     stats.num_with_basis,
@@ -340,374 +420,723 @@ fn block_of<'a>(c: &Candidate<'a>) -> BasicBlock<'a> {
         .expect("gpucc-slsr: candidates are collected from blocks")
 }
 
-/// Same form, base, stride and type, different instructions (upstream's
-/// `isBasisFor`, less dominance).
-fn same_key(x: &Candidate<'_>, c: &Candidate<'_>) -> bool {
-    x.inst != c.inst
-        && x.form == c.form
-        && x.base == c.base
-        && x.stride == c.stride
-        && TypeRef::of(x.inst) == TypeRef::of(c.inst)
+/// The analyses the plan reads.
+#[derive(Clone, Copy)]
+struct Analyses<'r, 'a> {
+    f: FunctionValue<'a>,
+    dt: &'r DomTree<'a>,
+    se: &'r Se<'a>,
+    sx: &'r Sx<'a>,
+    tti: &'r Tti<'a>,
+    layout: &'r Layout<'a>,
 }
 
-/// Is `a` between 0 and `b`, inclusive?
-fn between_signed(a: Option<i128>, b: Option<i128>) -> bool {
-    match (a, b) {
-        (Some(a), Some(b)) if b >= 0 => 0 <= a && a <= b,
-        (Some(a), Some(b)) => b <= a && a <= 0,
+/// Same-key lists: earlier candidates, in candidate order, by the parts a
+/// delta kind needs equal (upstream's `CandidateDict`). Looked up only.
+#[derive(Default)]
+struct Keys {
+    /// Index delta: same base, stride SCEV and type.
+    index: FxHashMap<(Scev, Scev, LLVMValueRef), Vec<usize>>,
+    /// Base delta: same stride SCEV, index and type.
+    base: FxHashMap<(Scev, Const, LLVMValueRef), Vec<usize>>,
+    /// Stride delta: same base, index and type.
+    stride: FxHashMap<(Scev, Const, LLVMValueRef), Vec<usize>>,
+}
+
+fn type_key(c: &Candidate<'_>) -> LLVMValueRef {
+    // The type's identity, as a plain pointer for the key.
+    use inkwell::types::AsTypeRef;
+    TypeRef::of(c.inst).as_type_ref().cast()
+}
+
+impl Keys {
+    fn list(&self, kind: DeltaKind, c: &Candidate<'_>) -> &[usize] {
+        let t = type_key(c);
+        let found = match kind {
+            DeltaKind::Index => self.index.get(&(c.base, c.stride_scev, t)),
+            DeltaKind::Base => self.base.get(&(c.stride_scev, c.index, t)),
+            DeltaKind::Stride => self.stride.get(&(c.base, c.index, t)),
+        };
+        found.map_or(&[], Vec::as_slice)
+    }
+
+    fn add(&mut self, k: usize, c: &Candidate<'_>) {
+        let t = type_key(c);
+        self.index
+            .entry((c.base, c.stride_scev, t))
+            .or_default()
+            .push(k);
+        self.base
+            .entry((c.stride_scev, c.index, t))
+            .or_default()
+            .push(k);
+        self.stride.entry((c.base, c.index, t)).or_default().push(k);
+    }
+}
+
+/// The basis search over all candidates, in order.
+struct Search<'p, 'r, 'a> {
+    an: Analyses<'r, 'a>,
+    behaviour: SlsrBehaviour,
+    cands: &'p [Candidate<'a>],
+    blocks: Vec<BasicBlock<'a>>,
+    max_scan: usize,
+    explain: bool,
+    keys: Keys,
+    /// Strides seen so far (instructions scalar evolution sees into), by
+    /// SCEV, in the order they were seen: the delta values on offer
+    /// (upstream's `SCEVToInsts`).
+    strides: FxHashMap<Scev, Vec<IntValue<'a>>>,
+    seen_strides: FxHashMap<LLVMValueRef, ()>,
+    /// Poison leaves of instructions' SCEVs, computed once each.
+    leaves: FxHashMap<LLVMValueRef, Vec<LLVMValueRef>>,
+    choices: Vec<Option<Choice<'a>>>,
+    notes: Vec<Option<Note<'a>>>,
+    /// Instructions whose poison flags go, in order found, and membership.
+    drops: Vec<InstructionValue<'a>>,
+    dropped: FxHashMap<LLVMValueRef, ()>,
+}
+
+/// Is `v` twice the value of SCEV `half`, as integers: `A <<nsw 1`,
+/// `A *nsw 2` or `A +nsw A` with `A` computing `half`?
+fn doubles_with_nsw(se: &Se<'_>, v: IntValue<'_>, half: Scev) -> bool {
+    if !flags(v).nsw {
+        return false;
+    }
+    let (Some(a), Some(b)) = (ir::int_operand(v, 0), ir::int_operand(v, 1)) else {
+        return false;
+    };
+    let two = |x: IntValue<'_>, k: i128| ir::const_int(x).is_some_and(|(_, c)| c == k);
+    match ir::int_op(v) {
+        Some(IntOp::Shl) => two(b, 1) && se.of(a) == half,
+        Some(IntOp::Mul) => (two(b, 2) && se.of(a) == half) || (two(a, 2) && se.of(b) == half),
+        Some(IntOp::Add) => a == b && se.of(a) == half,
         _ => false,
     }
 }
 
-/// Does byte offset `c` lie between `x` and `z` (signed, either order)?
-fn offset_between(x: Const, c: Const, z: Const) -> bool {
-    let (x, c, z) = (x.signed(), c.signed(), z.signed());
-    (x <= c && c <= z) || (z <= c && c <= x)
-}
-
-fn between_unsigned(a: Option<u128>, b: Option<u128>) -> bool {
-    matches!((a, b), (Some(a), Some(b)) if a <= b)
-}
-
-/// Can `x` be the basis of `c` without making `c`'s new value poison where
-/// the old one was not? `Ok` lists the flags of `x`'s instructions that must
-/// go (module docs, "Overflow flags"); `Err` when a flag that cannot go may
-/// not hold. Pinned by `test/ir/slsr/overflow-flags.ll`.
-fn guard<'a>(x: &Candidate<'a>, c: &Candidate<'a>) -> Result<Vec<Drop<'a>>, Poison<'a>> {
-    base_guard(x, c)?;
-    let (xt, ct) = (&x.term, &c.term);
-    // Does `c` being defined imply that `x`'s `i * S` (`B + i`) does not
-    // overflow? (It lies between 0 and `c`'s, which does not.)
-    let keep_nsw = ct.nsw_exact && between_signed(xt.signed, ct.signed);
-    let keep_nuw = ct.nuw_exact && between_unsigned(xt.unsigned, ct.unsigned);
-    let mut drops = Vec::new();
-    let mut drop = |v: IntValue<'a>, nsw: bool, nuw: bool| -> Result<(), Poison<'a>> {
-        if !nsw && !nuw {
-            return Ok(());
-        }
-        let Some(inst) = v.as_instruction() else {
-            return Err(Poison::ConstantExpr { term: v });
-        };
-        drops.push(Drop {
-            inst,
-            nsw,
-            nuw,
-            inbounds: false,
-        });
-        Ok(())
-    };
-    if let Some(term) = xt.value {
-        let ft = flags(term);
-        let drop_nsw = ft.nsw && !keep_nsw;
-        if drop_nsw && xt.nsw_essential {
-            return Err(Poison::EssentialNsw { term });
-        }
-        drop(term, drop_nsw, ft.nuw && !keep_nuw)?;
-    }
-    let (fx, fc) = (flags(x.inst), flags(c.inst));
-    let x_value = || x.inst.as_any_value_enum().into_int_value();
-    match c.form {
-        // `B + i*S` lies between `B` and `B + i'*S`.
-        Form::Add => drop(
-            x_value(),
-            fx.nsw && !(fc.nsw && keep_nsw),
-            fx.nuw && !(fc.nuw && keep_nuw),
-        )?,
-        // `(B + i) * S` is not between anything known unless `i = i'`.
-        Form::Mul => {
-            let same = x.index == c.index;
-            drop(
-                x_value(),
-                fx.nsw && !(same && fc.nsw && ct.nsw_exact),
-                fx.nuw && !(same && fc.nuw && ct.nuw_exact),
-            )?
-        }
-        // A GEP has no nsw/nuw of its own in LLVM 16. An inbounds `X` is
-        // poison out of its object: it must be in the object wherever `c` is,
-        // which holds when `c` is inbounds and `X`'s offset lies between `B`'s
-        // (0) and `c`'s. Else `X` loses inbounds (and the rewrite is not
-        // inbounds). Pinned by @inbounds_basis_outside_the_candidate in
-        // overflow-flags.ll.
-        Form::Gep => {
-            let zero = Const::new(x.index.bits(), 0);
-            let inside = fc.inbounds && offset_between(zero, x.index, c.index);
-            if fx.inbounds && !inside {
-                drops.push(Drop {
-                    inst: x.inst,
-                    nsw: false,
-                    nuw: false,
-                    inbounds: true,
-                });
-            }
-        }
-    }
-    Ok(drops)
-}
-
-/// SCEV reads `add nsw x, y` and `add x, y` alike, so `x`'s `B` may be
-/// another IR value than `c`'s, defined with flags, and poison where `c`'s is
-/// not: reusing `x` would bring that poison into `c`. A part of `x`'s `B`
-/// that is not `c`'s must be computed without flags. Pinned by
-/// @same_scev_base_with_flags in overflow-flags.ll.
-fn base_guard<'a>(x: &Candidate<'a>, c: &Candidate<'a>) -> Result<(), Poison<'a>> {
-    let (xb, cb) = (x.base_values(), c.base_values());
-    let aligned = xb.len() == cb.len();
-    for (k, part) in xb.iter().enumerate() {
-        if aligned && part.as_value_ref() == cb[k].as_value_ref() {
-            continue;
-        }
-        let mut budget = FLAG_WALK_BUDGET;
-        if flags_in_tree(*part, &mut budget) {
-            return Err(Poison::BaseFlags { part: *part });
-        }
-    }
-    Ok(())
-}
-
-/// Values [`flags_in_tree`] looks at before it gives up (and says yes).
-const FLAG_WALK_BUDGET: u32 = 32;
-
-/// Could `v` be poison because of a flag (`nsw`, `nuw`, `exact`,
-/// `inbounds`) on it or on a value it is computed from? Walks arithmetic,
-/// casts, GEPs and selects; a phi, a load, a call or an exhausted `budget`
-/// answer yes (SCEV may see through a phi; the others have no flags a SCEV
-/// would ignore, but a walk that stops must not say no).
-fn flags_in_tree(v: BasicValueEnum<'_>, budget: &mut u32) -> bool {
-    use inkwell::values::InstructionOpcode as O;
-    let Some(op) = llvm::operator_opcode(v) else {
-        // An argument, a global, a plain constant.
-        return false;
-    };
-    if *budget == 0 {
-        return true;
-    }
-    *budget -= 1;
-    let f = flags(v);
-    if f.nsw || f.nuw || f.exact || f.inbounds {
-        return true;
-    }
-    match op {
-        O::Add
-        | O::Sub
-        | O::Mul
-        | O::Shl
-        | O::LShr
-        | O::AShr
-        | O::UDiv
-        | O::SDiv
-        | O::URem
-        | O::SRem
-        | O::And
-        | O::Or
-        | O::Xor
-        | O::Trunc
-        | O::ZExt
-        | O::SExt
-        | O::GetElementPtr
-        | O::PtrToInt
-        | O::IntToPtr
-        | O::BitCast
-        | O::AddrSpaceCast
-        | O::Select => llvm::operands(v)
-            .into_iter()
-            .any(|o| flags_in_tree(o, budget)),
-        _ => true,
+/// The multiplier `i` of a candidate or a delta, for the cost model.
+fn operand_of(v: IntValue<'_>) -> Operand {
+    match ir::const_int(v) {
+        Some((bits, c)) => Operand::constant(Const::new(bits, c)),
+        None => Operand::Variable,
     }
 }
 
-/// What the basis search found for one candidate.
-struct Found<'a> {
-    choice: Option<Choice<'a>>,
-    note: Option<Note<'a>>,
+/// What rewriting `c` with `choice` leaves to compute (upstream's
+/// `getRewriteEfficiency`).
+fn rewrite_efficiency(c: &Candidate<'_>, kind: DeltaKind, delta: Delta<'_>) -> Efficiency {
+    match (kind, delta) {
+        (DeltaKind::Index, Delta::Index(d)) => {
+            efficiency(c.form, d, operand_of(c.stride), Operand::Variable)
+        }
+        (DeltaKind::Base, Delta::Value(v)) => efficiency(
+            c.form,
+            Const::new(v.get_type().get_bit_width(), 1),
+            operand_of(v),
+            Operand::Variable,
+        ),
+        (DeltaKind::Stride, Delta::Value(v)) => {
+            efficiency(c.form, c.index, operand_of(v), Operand::Variable)
+        }
+        _ => Efficiency::Unknown,
+    }
 }
 
-/// Finds candidate `k`'s immediate basis among `cands[..k]`.
-fn find_basis<'a>(
-    cands: &[Candidate<'a>],
-    blocks: &[BasicBlock<'a>],
-    k: usize,
-    dt: &DomTree<'a>,
-    max_scan: usize,
-    explain: bool,
-) -> Found<'a> {
-    let c = &cands[k];
-    let searching = !c.foldable && !c.simplest;
-    if !searching && !explain {
-        return Found {
-            choice: None,
-            note: None,
-        };
+/// `c.index - x.index` (both have one width: the keys include the type).
+fn index_delta(c: &Candidate<'_>, x: &Candidate<'_>) -> Const {
+    let bits = c.index.bits().max(x.index.bits());
+    c.index.sext(bits).wrapping_sub(x.index.sext(bits))
+}
+
+impl<'a> Search<'_, '_, 'a> {
+    /// `x` and `c` are different instructions of one form (upstream's
+    /// `isSimilar`; the keys already match the rest).
+    fn similar(&self, j: usize, k: usize) -> bool {
+        let (x, c) = (&self.cands[j], &self.cands[k]);
+        x.inst != c.inst && x.form == c.form
     }
-    let reach = if explain {
-        max_scan.saturating_mul(EXPLAIN_SCAN_FACTOR)
-    } else {
-        max_scan
-    };
-    let mut not_dominating = None;
-    let mut note = None;
-    for (n, j) in (0..k).rev().enumerate().take(reach) {
-        let x = &cands[j];
-        if !same_key(x, c) {
-            continue;
+
+    /// Does candidate `j` dominate candidate `k` (an earlier one)? Block
+    /// dominance suffices: within a block, `j` comes first. Pinned by
+    /// @no_basis_in_sibling_block in add-form.ll.
+    fn dominates(&self, j: usize, k: usize) -> bool {
+        self.an.dt.dominates_block(self.blocks[j], self.blocks[k])
+    }
+
+    /// Notes `s` as a stride on offer as a delta value (before `k`'s own
+    /// search, as upstream records it when it makes the candidate).
+    fn record_stride(&mut self, k: usize) {
+        let c = &self.cands[k];
+        if c.stride.as_instruction().is_none() || self.an.se.kind(c.stride_scev) != ScevKind::Other
+        {
+            return;
         }
-        // Block dominance suffices: within a block, `x` comes first.
-        // Pinned by @no_basis_in_sibling_block in add-form.ll.
-        if !dt.dominates_block(blocks[j], blocks[k]) {
-            not_dominating.get_or_insert(j);
-            continue;
+        let id = c.stride.as_value_ref();
+        if self.seen_strides.insert(id, ()).is_none() {
+            self.strides
+                .entry(c.stride_scev)
+                .or_default()
+                .push(c.stride);
         }
-        if !searching {
-            // Explaining only: it would not be rewritten from any basis.
-            note = Some(if c.foldable {
-                Note::Foldable { basis: j }
-            } else {
-                Note::Simplest { basis: j }
-            });
-            break;
-        }
-        if n >= max_scan {
-            note.get_or_insert(Note::BeyondScan { basis: j });
-            break;
-        }
-        match guard(x, c) {
-            Ok(drops) => {
-                return Found {
-                    choice: Some(Choice { basis: j, drops }),
-                    note: None,
+    }
+
+    /// A value that computes `s` and is available at candidate `k`: a
+    /// constant, an opaque value that dominates it, or the latest recorded
+    /// stride with that SCEV that dominates it (upstream's
+    /// `getNearestValueOfSCEV`).
+    fn value_of(&self, s: Scev, k: usize) -> Option<IntValue<'a>> {
+        let at = self.cands[k].inst;
+        match self.an.se.kind(s) {
+            ScevKind::CouldNotCompute => None,
+            ScevKind::Constant(v) => Some(v),
+            ScevKind::Unknown(v) => {
+                let v = v?;
+                // Beyond upstream: a value defined after `at` is no delta.
+                match v.as_instruction() {
+                    Some(i) => self.an.dt.dominates(i, at).then_some(v),
+                    None => Some(v),
                 }
             }
-            Err(why) => {
-                note.get_or_insert(Note::Poisonous { basis: j, why });
+            ScevKind::Other => self
+                .strides
+                .get(&s)?
+                .iter()
+                .rev()
+                .find(|v| {
+                    v.as_instruction()
+                        .is_some_and(|i| self.an.dt.dominates(i, at))
+                })
+                .copied(),
+        }
+    }
+
+    /// The poison leaves of the SCEV of instruction `i`.
+    fn leaves_of(&mut self, i: InstructionValue<'a>) -> &[LLVMValueRef] {
+        let sx = self.an.sx;
+        self.leaves
+            .entry(i.as_value_ref())
+            .or_insert_with(|| sx.poison_leaves(sx.of(i)))
+    }
+
+    /// Can basis `j` (and the delta value `d`) be reused for candidate `k`
+    /// without adding poison? `Ok(instructions whose flags must go)`.
+    /// The second result says whether nothing of the basis had to go (its
+    /// flags then hold wherever the rewrite matters).
+    fn reuse(
+        &mut self,
+        j: usize,
+        k: usize,
+        d: Option<IntValue<'a>>,
+    ) -> Result<(Vec<InstructionValue<'a>>, bool), IntValueOrInst<'a>> {
+        let x = self.cands[j].inst;
+        let leaves = self.leaves_of(x).to_vec();
+        let mut drops = poison::reuse_drops(x, &leaves).ok_or(IntValueOrInst::Basis)?;
+        let x_trusted = drops.is_empty();
+        // A factored, sign-extended GEP index needs its nsw (LLVM 16's
+        // model), unless the candidate's own index implies it: the
+        // candidate's `c' * S` does not overflow where it is defined (its
+        // own nsw, or `c' = 1`), and `c` lies between 0 and `c'`. Pinned by
+        // @gep_skips_a_basis_whose_index_may_overflow in overflow-flags.ll
+        // and @gep_negative_bump_extends_first in stride-forms.ll.
+        if let Some(term) = self.cands[j].essential {
+            if drops
+                .iter()
+                .any(|i| i.as_value_ref() == term.as_value_ref())
+            {
+                let (cx, cc) = (self.cands[j].factor, &self.cands[k]);
+                let exact = cc.essential.is_some() || cc.factor == 1;
+                let between = if cc.factor >= 0 {
+                    0 <= cx && cx <= cc.factor
+                } else {
+                    cc.factor <= cx && cx <= 0
+                };
+                if !(exact && between) {
+                    return Err(IntValueOrInst::Essential(term));
+                }
+            }
+        }
+        if let Some(v) = d {
+            if let Some(di) = v.as_instruction() {
+                let c = self.cands[k].inst;
+                let leaves = self.leaves_of(c).to_vec();
+                drops.extend(poison::reuse_drops(di, &leaves).ok_or(IntValueOrInst::Delta(v))?);
+            }
+        }
+        Ok((drops, x_trusted))
+    }
+
+    fn note_drops(&mut self, drops: Vec<InstructionValue<'a>>) {
+        for i in drops {
+            if self.dropped.insert(i.as_value_ref(), ()).is_none() {
+                self.drops.push(i);
             }
         }
     }
-    if !searching {
-        // A basis that does not dominate is no reason: it is never rewritten.
-        not_dominating = None;
+
+    /// `v` sign-extended to `ty`, as scalar evolution sees it; when
+    /// `trusted` (`v` is not poison wherever it matters), also through the
+    /// `nsw` adds, subs, muls and shifts that compute it, whose flags then
+    /// hold: `sext(a +nsw b) = sext(a) + sext(b)`. (Scalar evolution keeps
+    /// an IR flag only where it proves the instruction never poison, which
+    /// a GEP index seldom is.)
+    fn widened(&self, v: IntValue<'a>, ty: IntType<'a>, trusted: bool, depth: u32) -> Scev {
+        let se = self.an.se;
+        let plain = || se.cast(se.of(v), ty, true);
+        if !trusted || depth >= MAX_WIDEN_DEPTH || v.as_instruction().is_none() {
+            return plain();
+        }
+        let (Some(op), true) = (ir::int_op(v), flags(v).nsw) else {
+            return plain();
+        };
+        let (Some(a), Some(b)) = (ir::int_operand(v, 0), ir::int_operand(v, 1)) else {
+            return plain();
+        };
+        let w = |x| self.widened(x, ty, trusted, depth + 1);
+        match op {
+            IntOp::Add => se.binary(ScevOp::Add, w(a), w(b)),
+            IntOp::Sub => se.minus(w(a), w(b)),
+            IntOp::Mul => se.binary(ScevOp::Mul, w(a), w(b)),
+            IntOp::Shl => match ir::const_int(b) {
+                Some((_, k)) if k >= 0 && k < i128::from(v.get_type().get_bit_width()) => {
+                    let k = u32::try_from(k).expect("gpucc-slsr: shift below the width");
+                    let pow = 1i64.checked_shl(k).filter(|p| *p > 0);
+                    match pow {
+                        Some(p) => se.binary(ScevOp::Mul, w(a), se.constant(ty, p)),
+                        None => plain(),
+                    }
+                }
+                _ => plain(),
+            },
+            _ => plain(),
+        }
     }
-    Found {
-        choice: None,
-        note: note.or(not_dominating.map(|other| Note::NotDominating { other })),
+
+    /// Is a stride delta `d` (a value computing `diff`) from `x` to `c`
+    /// exact? It is for an integer candidate (all arithmetic wraps alike),
+    /// and for a GEP whose strides are as wide as the index type. A narrower
+    /// stride is sign-extended by the GEP, and `sext(S') = sext(S) +
+    /// sext(S' - S)` only when `S + (S' - S)` does not wrap, which must be
+    /// shown: by scalar evolution, through the `nsw` flags of `c`'s stride
+    /// (which hold wherever `c` is not poison) and, when `x_trusted` (no
+    /// flag of `x`'s had to go), of `x`'s; or because `S'` is `A +nsw B`
+    /// with `A` computing `S` and `B` the delta (the unrolled `s' = s + n`).
+    /// Pinned by test/ir/slsr/refuses-wrapping-stride-delta.ll.
+    fn stride_delta_exact(
+        &self,
+        c: &Candidate<'a>,
+        x: &Candidate<'a>,
+        diff: Scev,
+        x_trusted: bool,
+    ) -> bool {
+        if c.form != Form::Gep {
+            return true;
+        }
+        let bits = c.index.bits();
+        let narrow = c.stride.get_type().get_bit_width();
+        if narrow >= bits {
+            return true;
+        }
+        let ty = c
+            .stride
+            .get_type()
+            .get_context()
+            .custom_width_int_type(NonZeroU32::new(bits).expect("gpucc-slsr: index width > 0"))
+            .expect("gpucc-slsr: valid integer width");
+        let se = self.an.se;
+        let sum = se.binary(
+            ScevOp::Add,
+            self.widened(x.stride, ty, x_trusted, 0),
+            se.cast(diff, ty, true),
+        );
+        if self.widened(c.stride, ty, true, 0) == sum {
+            return true;
+        }
+        // S' = A +nsw B, A = S and B = S' - S (in either order).
+        if ir::int_op(c.stride) == Some(IntOp::Add) && flags(c.stride).nsw {
+            if let (Some(a), Some(b)) = (ir::int_operand(c.stride, 0), ir::int_operand(c.stride, 1))
+            {
+                let (sa, sb) = (se.of(a), se.of(b));
+                return (sa == x.stride_scev && sb == diff) || (sb == x.stride_scev && sa == diff);
+            }
+        }
+        false
+    }
+
+    /// Finds candidate `k`'s basis (upstream's `setBasisAndDeltaFor`).
+    fn search(&mut self, k: usize) -> (Option<Choice<'a>>, Option<Note<'a>>) {
+        let c = self.cands[k];
+        let reach = if self.explain {
+            self.max_scan.saturating_mul(EXPLAIN_SCAN_FACTOR)
+        } else {
+            self.max_scan
+        };
+        let mut note: Option<Note<'a>> = None;
+        let mut not_dominating = None;
+        // Index delta: the nearest basis whose rewrite is no dearer.
+        let list = self.keys.list(DeltaKind::Index, &c).to_vec();
+        for (n, &j) in list.iter().rev().enumerate().take(reach) {
+            if !self.dominates(j, k) {
+                not_dominating.get_or_insert(j);
+                continue;
+            }
+            if !self.similar(j, k) {
+                continue;
+            }
+            if n >= self.max_scan {
+                note.get_or_insert(Note::BeyondScan { basis: j });
+                break;
+            }
+            let d = index_delta(&c, &self.cands[j]);
+            if rewrite_efficiency(&c, DeltaKind::Index, Delta::Index(d)) < c.efficiency {
+                note.get_or_insert(Note::Unprofitable { basis: j });
+                continue;
+            }
+            match self.reuse(j, k, None) {
+                Ok((drops, _)) => {
+                    self.note_drops(drops);
+                    let choice = Choice {
+                        basis: j,
+                        kind: DeltaKind::Index,
+                        delta: Delta::Index(d),
+                    };
+                    return (Some(choice), None);
+                }
+                Err(what) => {
+                    note.get_or_insert(Note::Poisonous { basis: j, what });
+                }
+            }
+        }
+        if c.form == Form::Mul || !self.behaviour.base_and_stride_deltas {
+            return (
+                None,
+                note.or(not_dominating.map(|other| Note::NotDominating { other })),
+            );
+        }
+        // Base, then stride delta: a constant one ends the search, else the
+        // first value found stays.
+        let mut best: Option<Choice<'a>> = None;
+        for kind in [DeltaKind::Base, DeltaKind::Stride] {
+            let list = self.keys.list(kind, &c).to_vec();
+            for (n, &j) in list.iter().rev().enumerate().take(self.max_scan) {
+                let _ = n;
+                if !self.dominates(j, k) || !self.similar(j, k) {
+                    continue;
+                }
+                let x = self.cands[j];
+                let d = match kind {
+                    DeltaKind::Base => self.an.se.minus(c.base, x.base),
+                    _ => {
+                        if c.stride.get_type() != x.stride.get_type() {
+                            continue;
+                        }
+                        self.an.se.minus(c.stride_scev, x.stride_scev)
+                    }
+                };
+                let Some(v) = self.value_of(d, k) else {
+                    continue;
+                };
+                let (drops, x_trusted) = match self.reuse(j, k, Some(v)) {
+                    Ok(r) => r,
+                    Err(what) => {
+                        note.get_or_insert(Note::Poisonous { basis: j, what });
+                        continue;
+                    }
+                };
+                if kind == DeltaKind::Stride && !self.stride_delta_exact(&c, &x, d, x_trusted) {
+                    note.get_or_insert(Note::StrideMayWrap { basis: j });
+                    continue;
+                }
+                self.note_drops(drops);
+                let constant = ir::const_int(v).is_some();
+                if best.is_none() || constant {
+                    best = Some(Choice {
+                        basis: j,
+                        kind,
+                        delta: Delta::Value(v),
+                    });
+                }
+                if constant {
+                    return (best, None);
+                }
+            }
+        }
+        match best {
+            Some(choice) => (Some(choice), None),
+            None => (
+                None,
+                note.or(not_dominating.map(|other| Note::NotDominating { other })),
+            ),
+        }
+    }
+
+    /// Does basis `j` point into the object of GEP candidate `k` (an
+    /// `inbounds` one) wherever `k` is defined? Then `X + bump` may be
+    /// `inbounds` too. Proven when X is an `inbounds` GEP that cannot be
+    /// poison where it matters (poison in it is undefined behaviour), when
+    /// X is loaded from or stored to right away, when X is one of the
+    /// points Y's own GEP passes through (its pointer operand, or that plus
+    /// its first indices), or when Y has one variable index and no other
+    /// offset and X lies between Y's pointer operand and Y (the index delta
+    /// `i` between 0 and `i'`; the stride delta X's own stride, `S' = 2S`).
+    fn in_object(&self, j: usize, k: usize, choice: Choice<'a>) -> bool {
+        let (x, c) = (&self.cands[j], &self.cands[k]);
+        let xf = flags(x.inst);
+        if xf.inbounds && crate::llvm::nary::undefined_if_poison(x.inst) {
+            return true;
+        }
+        if ir::dereferenced_after(x.inst) {
+            return true;
+        }
+        let Some(shape) = self.an.layout.gep_shape(c.inst) else {
+            return false;
+        };
+        let Some(ptr) = crate::llvm::pointer_operand(&c.inst, 0) else {
+            return false;
+        };
+        let indices: Vec<IntValue<'a>> = (1..c.inst.get_num_operands())
+            .filter_map(|i| ir::int_operand(c.inst, i))
+            .collect();
+        if indices.len() != shape.steps.len() {
+            return false;
+        }
+        let se = self.an.se;
+        let xs = se.of(x.inst);
+        // The points Y's GEP passes through.
+        let idx_ty = int_type(c.stride, c.index.bits());
+        let mut point = se.of(ptr);
+        if point == xs {
+            return true;
+        }
+        for (step, &idx) in shape.steps.iter().zip(&indices) {
+            let off = match *step {
+                GepStep::Field { offset } => se.constant(idx_ty, offset.cast_signed()),
+                GepStep::Element { size } => se.binary(
+                    ScevOp::Mul,
+                    se.cast(se.of(idx), idx_ty, true),
+                    se.constant(idx_ty, size.cast_signed()),
+                ),
+            };
+            point = se.binary(ScevOp::Add, point, off);
+            if point == xs {
+                return true;
+            }
+        }
+        // Between Y's pointer operand and Y, with one variable index only.
+        if indices.iter().filter(|i| !ir::is_zero_int(**i)).count() > 1
+            || shape
+                .steps
+                .iter()
+                .any(|st| matches!(st, GepStep::Field { offset } if *offset != 0))
+        {
+            return false;
+        }
+        match (choice.kind, choice.delta) {
+            (DeltaKind::Index, _) => {
+                let bits = c.index.bits().max(x.index.bits());
+                let (i, i2) = (x.index.sext(bits).signed(), c.index.sext(bits).signed());
+                if i2 >= 0 {
+                    0 <= i && i <= i2
+                } else {
+                    i2 <= i && i <= 0
+                }
+            }
+            (DeltaKind::Stride, Delta::Value(v)) => {
+                // S' = S + S exactly: the delta is X's stride, and either the
+                // exactness check widened it (a narrow stride) or the IR
+                // doubles it with nsw.
+                if se.of(v) != x.stride_scev {
+                    return false;
+                }
+                if c.stride.get_type().get_bit_width() < c.index.bits() {
+                    return true; // stride_delta_exact showed it
+                }
+                doubles_with_nsw(se, c.stride, x.stride_scev)
+            }
+            _ => false,
+        }
+    }
+
+    /// Why a candidate that is not searched would not be rewritten, if a
+    /// would-be basis exists (for remarks only).
+    fn explain_unsearched(&self, k: usize) -> Option<Note<'a>> {
+        let c = &self.cands[k];
+        let reach = self.max_scan.saturating_mul(EXPLAIN_SCAN_FACTOR);
+        let kinds: &[DeltaKind] = if self.behaviour.base_and_stride_deltas && c.form != Form::Mul {
+            &[DeltaKind::Index, DeltaKind::Base, DeltaKind::Stride]
+        } else {
+            &[DeltaKind::Index]
+        };
+        let basis = kinds.iter().find_map(|&kind| {
+            self.keys
+                .list(kind, c)
+                .iter()
+                .rev()
+                .take(reach)
+                .copied()
+                .find(|&j| self.dominates(j, k) && self.similar(j, k))
+        })?;
+        Some(if c.foldable {
+            Note::Foldable { basis }
+        } else {
+            Note::Cheap { basis }
+        })
+    }
+
+    /// Rebuilds `k` from a deeper basis of its basis chain when the delta to
+    /// it is a constant (upstream's `compressPath`).
+    fn compress(&self, k: usize, choice: Choice<'a>) -> Choice<'a> {
+        let c = self.cands[k];
+        if c.form == Form::Mul {
+            return choice;
+        }
+        let se = self.an.se;
+        let mut found = choice;
+        let mut root = choice.basis;
+        while let Some(next) = self.choices[root] {
+            let nx = next.basis;
+            let n = self.cands[nx];
+            if c.base == n.base && c.stride_scev == n.stride_scev && self.similar(nx, k) {
+                let d = index_delta(&c, &n);
+                let constant_stride = matches!(se.kind(c.stride_scev), ScevKind::Constant(_));
+                if d.is_zero() || d.is_one() || constant_stride {
+                    root = nx;
+                    found = Choice {
+                        basis: nx,
+                        kind: DeltaKind::Index,
+                        delta: Delta::Index(d),
+                    };
+                    continue;
+                }
+            }
+            if !self.behaviour.base_and_stride_deltas {
+                break;
+            }
+            let (kind, diff) = if c.base == n.base && c.index == n.index {
+                if c.stride.get_type() != n.stride.get_type() {
+                    break;
+                }
+                (DeltaKind::Stride, se.minus(c.stride_scev, n.stride_scev))
+            } else if c.stride_scev == n.stride_scev && c.index == n.index {
+                (DeltaKind::Base, se.minus(c.base, n.base))
+            } else {
+                break;
+            };
+            if !self.similar(nx, k) {
+                break;
+            }
+            let ScevKind::Constant(v) = se.kind(diff) else {
+                break;
+            };
+            if kind == DeltaKind::Stride && !self.stride_delta_exact(&c, &n, diff, false) {
+                break;
+            }
+            root = nx;
+            found = Choice {
+                basis: nx,
+                kind,
+                delta: Delta::Value(v),
+            };
+        }
+        found
     }
 }
 
 /// Reads the function and decides every rewrite; writes nothing.
-#[allow(clippy::too_many_arguments)]
 fn plan<'a>(
-    f: FunctionValue<'a>,
-    dt: &DomTree<'a>,
-    se: &Se<'a>,
-    tti: &Tti<'a>,
-    layout: &Layout<'a>,
+    an: Analyses<'_, 'a>,
+    behaviour: SlsrBehaviour,
     params: SlsrParams,
     explain: bool,
     stats: &mut Stats,
 ) -> Plan<'a> {
-    let cands = slsr_candidates::collect(f, dt, se, tti, layout);
-    let blocks: Vec<BasicBlock<'a>> = cands.iter().map(block_of).collect();
-    let max_scan = usize::try_from(params.max_scan).unwrap_or(usize::MAX);
-    let mut choices = Vec::with_capacity(cands.len());
-    let mut notes = Vec::with_capacity(cands.len());
-    for k in 0..cands.len() {
-        let found = find_basis(&cands, &blocks, k, dt, max_scan, explain);
-        debug::trace(NAME, || describe_search(&cands, k, &found));
-        if found.choice.is_some() {
+    let cands = slsr_candidates::collect(
+        an.f,
+        an.dt,
+        an.se,
+        an.tti,
+        an.layout,
+        !behaviour.base_and_stride_deltas,
+    );
+    let n = cands.len();
+    let mut s = Search {
+        an,
+        behaviour,
+        cands: &cands,
+        blocks: cands.iter().map(block_of).collect(),
+        max_scan: usize::try_from(params.max_scan).unwrap_or(usize::MAX),
+        explain,
+        keys: Keys::default(),
+        strides: FxHashMap::default(),
+        seen_strides: FxHashMap::default(),
+        leaves: FxHashMap::default(),
+        choices: Vec::with_capacity(n),
+        notes: Vec::with_capacity(n),
+        drops: Vec::new(),
+        dropped: FxHashMap::default(),
+    };
+    for k in 0..n {
+        s.record_stride(k);
+        let c = cands[k];
+        let (choice, note) = if !c.foldable && !c.is_cheap() {
+            let (choice, note) = s.search(k);
+            (choice.map(|ch| s.compress(k, ch)), note)
+        } else if explain {
+            (None, s.explain_unsearched(k))
+        } else {
+            (None, None)
+        };
+        debug::trace(NAME, || {
+            describe_search(&cands, k, choice.as_ref(), note.as_ref())
+        });
+        if choice.is_some() {
             stats.num_with_basis += 1;
         }
-        choices.push(found.choice);
-        notes.push(found.note);
+        s.choices.push(choice);
+        s.notes.push(note);
+        s.keys.add(k, &c);
     }
-    stats.num_candidates = cands.len() as u64;
+    stats.num_candidates = n as u64;
 
-    // Backwards: a candidate rewritten here is never the basis of one still
-    // to come, and the last candidate of an instruction with a basis wins.
-    //
-    // A rewrite `c = x + d*S` also feeds every candidate later rebuilt from
-    // `c` (transitively): `y = c + e*S` is poison wherever `x` is. So `x`'s
-    // flags must be implied by each of them, not only by `c` (`find_basis`
-    // asked `c` alone): the basis is guarded again against every dependent,
-    // the flags to drop add up, and `c` stays when one cannot be dropped.
-    // Pinned by @rebuilt_basis_vouches_for_nothing in overflow-flags.ll.
+    // Per instruction (its candidates are adjacent), the cheapest rewrite,
+    // the last on a tie; backwards, so every rewrite comes before those of
+    // its basis, delta and stride (they dominate it).
     let mut rewrites = Vec::new();
     let mut rewritten: FxHashMap<LLVMValueRef, usize> = FxHashMap::default();
-    // Per instruction: the candidates whose new value depends on its new one.
-    let mut dependents: FxHashMap<LLVMValueRef, Vec<usize>> = FxHashMap::default();
-    let mut drops: Vec<Drop<'a>> = Vec::new();
-    let mut drop_slot: FxHashMap<LLVMValueRef, usize> = FxHashMap::default();
-    for k in (0..cands.len()).rev() {
-        let Some(choice) = choices[k].clone() else {
-            continue;
-        };
-        let key = cands[k].inst.as_value_ref();
-        if rewritten.contains_key(&key) || !debug::allow_rewrite(NAME) {
-            continue;
+    let mut end = n;
+    while end > 0 {
+        let inst = cands[end - 1].inst;
+        let mut start = end - 1;
+        while start > 0 && cands[start - 1].inst == inst {
+            start -= 1;
         }
-        let deps = dependents.get(&key).cloned().unwrap_or_default();
-        let mut choice_drops = choice.drops.clone();
-        let mut refused = None;
-        for &d in &deps {
-            match guard(&cands[choice.basis], &cands[d]) {
-                Ok(more) => choice_drops.extend(more),
-                Err(why) => {
-                    refused = Some(why);
-                    break;
+        let mut best: Option<(Efficiency, usize)> = None;
+        for k in (start..end).rev() {
+            if let Some(ch) = s.choices[k] {
+                let e = rewrite_efficiency(&cands[k], ch.kind, ch.delta);
+                if best.is_none_or(|(b, _)| e > b) {
+                    best = Some((e, k));
                 }
             }
         }
-        if let Some(why) = refused {
-            choices[k] = None;
-            notes[k] = Some(Note::Poisonous {
-                basis: choice.basis,
-                why,
-            });
-            continue;
+        if let Some((_, k)) = best {
+            if debug::allow_rewrite(NAME) {
+                let ch = s.choices[k].expect("gpucc-slsr: the best candidate has a choice");
+                rewritten.insert(inst.as_value_ref(), k);
+                rewrites.push(make_rewrite(&s, k, ch));
+            }
         }
-        rewritten.insert(key, k);
-        let basis_key = cands[choice.basis].inst.as_value_ref();
-        let entry = dependents.entry(basis_key).or_default();
-        entry.push(k);
-        entry.extend(deps.iter().copied());
-        let mut rewrite = make_rewrite(&cands, k, choice.basis, layout);
-        let basis_inst = cands[choice.basis].inst;
-        if let Some(g) = rewrite.gep.as_mut() {
-            g.inbounds &= !choice_drops
-                .iter()
-                .any(|d| d.inbounds && d.inst == basis_inst);
-            // A rebuilt GEP that others are rebuilt from stays inbounds only
-            // if it lies between its basis and each of them (then it is in
-            // the object whenever they are); else it may leave the object
-            // where they do not.
-            let (x, c) = (&cands[choice.basis], &cands[k]);
-            g.inbounds &= deps.iter().all(|&d| {
-                let z = &cands[d];
-                flags(z.inst).inbounds && offset_between(x.index, c.index, z.index)
-            });
-        }
-        rewrites.push(rewrite);
-        for d in &choice_drops {
-            let slot = *drop_slot.entry(d.inst.as_value_ref()).or_insert_with(|| {
-                drops.push(Drop {
-                    inst: d.inst,
-                    nsw: false,
-                    nuw: false,
-                    inbounds: false,
-                });
-                drops.len() - 1
-            });
-            drops[slot].nsw |= d.nsw;
-            drops[slot].nuw |= d.nuw;
-            drops[slot].inbounds |= d.inbounds;
-        }
+        end = start;
     }
     // Why the others stay, once per instruction.
     let mut missed = Vec::new();
     let mut explained: FxHashMap<LLVMValueRef, ()> = FxHashMap::default();
-    for k in (0..cands.len()).rev() {
+    for k in (0..n).rev() {
         let key = cands[k].inst.as_value_ref();
-        if rewritten.contains_key(&key) || choices[k].is_some() {
+        if rewritten.contains_key(&key) || s.choices[k].is_some() {
             continue;
         }
-        if let Some(note) = notes[k] {
+        if let Some(note) = s.notes[k] {
             if explained.insert(key, ()).is_none() {
                 missed.push((k, note));
             }
@@ -718,12 +1147,13 @@ fn plan<'a>(
         .iter()
         .filter(|(_, n)| matches!(n, Note::Poisonous { .. }))
         .count() as u64;
+    let drops = std::mem::take(&mut s.drops);
     stats.num_flags_dropped = drops
         .iter()
-        .filter(|d| !rewritten.contains_key(&d.inst.as_value_ref()))
-        .map(|d| u64::from(d.nsw) + u64::from(d.nuw) + u64::from(d.inbounds))
-        .sum();
+        .filter(|d| !rewritten.contains_key(&d.as_value_ref()))
+        .count() as u64;
     stats.num_rewritten = rewrites.len() as u64;
+    drop(s);
     Plan {
         cands,
         missed,
@@ -733,53 +1163,52 @@ fn plan<'a>(
     }
 }
 
-/// Computes how candidate `k` is rebuilt from `basis` (upstream's `emitBump`
-/// arithmetic, done on constants).
-fn make_rewrite<'a>(
-    cands: &[Candidate<'a>],
-    k: usize,
-    basis: usize,
-    layout: &Layout<'a>,
-) -> Rewrite<'a> {
-    let (c, x) = (&cands[k], &cands[basis]);
-    let bits = c.index.bits().max(x.index.bits());
-    let mut offset = c.index.sext(bits).wrapping_sub(x.index.sext(bits));
+/// Decides how candidate `k` is rebuilt from `choice`: the new GEP's form
+/// and flags, and the bump's units.
+fn make_rewrite<'a>(s: &Search<'_, '_, 'a>, k: usize, choice: Choice<'a>) -> Rewrite<'a> {
+    let (c, x) = (&s.cands[k], &s.cands[choice.basis]);
+    let mut units = match choice.delta {
+        Delta::Index(d) => d,
+        Delta::Value(_) => c.index,
+    };
     let gep = (c.form == Form::Gep).then(|| {
-        let shape = layout
-            .gep_shape(x.inst)
-            .expect("gpucc-slsr: a GEP basis has a shape (it was collected)");
-        // In elements of the basis's result type when the byte difference
-        // divides evenly, else in bytes (also for a zero-sized element:
-        // @zero_sized_result_element in odd-ir-stays-valid.ll).
-        let bytes = match offset.sdivrem(shape.result_elem_size) {
-            Some((q, r)) if r.is_zero() => {
-                offset = q;
-                false
+        // Y's inbounds as it is after the drops, kept only when X points
+        // into Y's object (module docs, "inbounds").
+        let y_inbounds = flags(c.inst).inbounds && !s.dropped.contains_key(&c.inst.as_value_ref());
+        let x_in_object = y_inbounds && s.in_object(choice.basis, k, choice);
+        let mut typed = None;
+        if !s.behaviour.byte_gep_rewrites {
+            // LLVM 16: in elements of X's result type when the bytes divide.
+            let shape =
+                s.an.layout
+                    .gep_shape(x.inst)
+                    .expect("gpucc-slsr: a GEP basis has a shape (it was collected)");
+            let size = shape.result_elem_size;
+            let divides = |v: Const| match v.sdivrem(size) {
+                Some((q, r)) if r.is_zero() => Some(q),
+                _ => None,
+            };
+            let in_elements = match (choice.kind, choice.delta) {
+                (DeltaKind::Index, _) | (DeltaKind::Stride, _) => divides(units),
+                (DeltaKind::Base, Delta::Value(v)) => {
+                    ir::const_int(v).and_then(|(bits, d)| divides(Const::new(bits, d)))
+                }
+                (DeltaKind::Base, Delta::Index(_)) => None,
+            };
+            if let Some(q) = in_elements {
+                units = q;
+                typed = Some(shape.result_elem);
             }
-            _ => true,
-        };
+        }
         GepRewrite {
-            elem: shape.result_elem,
-            bytes,
-            inbounds: flags(c.inst).inbounds && flags(x.inst).inbounds,
+            typed,
+            inbounds: y_inbounds && x_in_object,
         }
     });
-    let delta = if offset.is_one() {
-        Delta::One
-    } else if offset.is_all_ones() {
-        Delta::MinusOne
-    } else if offset.is_power_of_two() {
-        Delta::Pow2(offset.log2())
-    } else if offset.is_negated_power_of_two() {
-        Delta::NegPow2(offset.wrapping_neg().log2())
-    } else {
-        Delta::Other(offset)
-    };
     Rewrite {
         cand: k,
-        basis,
-        delta,
-        delta_bits: bits,
+        choice,
+        units,
         gep,
     }
 }
@@ -797,42 +1226,54 @@ fn form_text(c: &Candidate<'_>, se: &Se<'_>) -> String {
 }
 
 fn bump_text(r: &Rewrite<'_>, c: &Candidate<'_>, x: &Candidate<'_>) -> String {
-    let s = llvm::describe(c.stride);
-    let d = match r.delta {
-        Delta::One => "1".to_string(),
-        Delta::MinusOne => "-1".to_string(),
-        Delta::Pow2(k) => format!("{}", 1u128 << k),
-        Delta::NegPow2(k) => format!("-{}", 1u128 << k),
-        Delta::Other(d) => d.signed().to_string(),
-    };
     let x = llvm::describe(x.inst);
+    let zero = match r.choice.delta {
+        Delta::Index(d) => d.is_zero(),
+        Delta::Value(v) => ir::is_zero_int(v),
+    };
+    if zero {
+        return format!("{x} itself ({} delta 0)", r.choice.kind.name());
+    }
+    let units = r.units.signed();
+    let bump = match (r.choice.kind, r.choice.delta) {
+        (DeltaKind::Index, _) => format!("{units} * {}", llvm::describe(c.stride)),
+        (DeltaKind::Base, Delta::Value(v)) => match r.gep {
+            Some(g) if g.typed.is_some() => units.to_string(),
+            _ => llvm::describe(v),
+        },
+        (DeltaKind::Stride, Delta::Value(v)) => format!("{units} * {}", llvm::describe(v)),
+        (_, Delta::Index(_)) => unreachable!("gpucc-slsr: only index deltas are constants"),
+    };
     match r.gep {
-        None => format!("{x} + {d} * {s}"),
-        Some(g) if g.bytes => format!("{x} + {d} * {s} bytes"),
-        Some(_) => format!("&{x}[{d} * {s}]"),
+        None => format!("{x} + {bump} ({} delta)", r.choice.kind.name()),
+        Some(g) if g.typed.is_none() => {
+            format!("{x} + {bump} bytes ({} delta)", r.choice.kind.name())
+        }
+        Some(_) => format!("&{x}[{bump}] ({} delta)", r.choice.kind.name()),
     }
 }
 
-fn describe_search(cands: &[Candidate<'_>], k: usize, found: &Found<'_>) -> String {
+fn describe_search(
+    cands: &[Candidate<'_>],
+    k: usize,
+    choice: Option<&Choice<'_>>,
+    note: Option<&Note<'_>>,
+) -> String {
     let c = &cands[k];
     let what = format!(
-        "{} {} (i = {}, S = {}{}{})",
+        "{} {} (i = {}, S = {}, {:?}{})",
         c.form.name(),
         llvm::describe(c.inst),
         c.index.signed(),
         llvm::describe(c.stride),
+        c.efficiency,
         if c.foldable { ", foldable" } else { "" },
-        if c.simplest { ", simplest" } else { "" }
     );
-    match (&found.choice, &found.note) {
+    match (choice, note) {
         (Some(ch), _) => format!(
-            "{what}: basis {}{}",
+            "{what}: basis {} ({} delta)",
             llvm::describe(cands[ch.basis].inst),
-            if ch.drops.is_empty() {
-                ""
-            } else {
-                " (drops flags)"
-            }
+            ch.kind.name()
         ),
         (None, Some(n)) => format!("{what}: no basis ({n:?})"),
         (None, None) => format!("{what}: no basis"),
@@ -855,7 +1296,7 @@ fn report(plan: &Plan<'_>, se: &Se<'_>, params: SlsrParams, cx: &PassCx<'_>) {
     for (k, rewrite, note) in events {
         let c = &plan.cands[k];
         if let Some(r) = rewrite {
-            let x = &plan.cands[r.basis];
+            let x = &plan.cands[r.choice.basis];
             cx.remark(RemarkKind::Passed, "Rewritten", Some(c.inst), || {
                 format!(
                     "rewrote {} ({}) from its basis {} ({}) as {}",
@@ -884,7 +1325,7 @@ fn report(plan: &Plan<'_>, se: &Se<'_>, params: SlsrParams, cx: &PassCx<'_>) {
             Note::BeyondScan { basis } => (
                 "ScanLimit",
                 format!(
-                    "{} not rewritten: its basis {} is more than {} candidates back \
+                    "{} not rewritten: its basis {} is more than {} candidates of its kind back \
                      (raise gpucc-slsr<max-scan=N>)",
                     what(),
                     other(basis),
@@ -900,7 +1341,7 @@ fn report(plan: &Plan<'_>, se: &Se<'_>, params: SlsrParams, cx: &PassCx<'_>) {
                     other(basis)
                 ),
             ),
-            Note::Simplest { basis } => (
+            Note::Cheap { basis } => (
                 "SimplestForm",
                 format!(
                     "{} not rewritten from basis {}: it is already in its simplest form",
@@ -908,22 +1349,38 @@ fn report(plan: &Plan<'_>, se: &Se<'_>, params: SlsrParams, cx: &PassCx<'_>) {
                     other(basis)
                 ),
             ),
-            Note::Poisonous { basis, why } => {
-                let reason = match why {
-                    Poison::EssentialNsw { term } => format!(
+            Note::Unprofitable { basis } => (
+                "Unprofitable",
+                format!(
+                    "{} not rewritten from basis {}: the rewrite would cost more than it",
+                    what(),
+                    other(basis)
+                ),
+            ),
+            Note::StrideMayWrap { basis } => (
+                "StrideMayWrap",
+                format!(
+                    "{} not rewritten from basis {}: its index is sign-extended, and the \
+                     difference of the indices may wrap before it is",
+                    what(),
+                    other(basis)
+                ),
+            ),
+            Note::Poisonous { basis, what: w } => {
+                let reason = match w {
+                    IntValueOrInst::Basis => format!(
+                        "{} may be poison where {y} is not, and dropping flags does not help",
+                        other(basis)
+                    ),
+                    IntValueOrInst::Essential(term) => format!(
                         "its index {} is nsw and may overflow where {y}'s does not, and the \
                          rewrite needs that flag",
                         llvm::describe(term)
                     ),
-                    Poison::ConstantExpr { term } => format!(
-                        "the flags of constant expression {} may not hold where {y}'s do, and \
-                         cannot be dropped",
-                        llvm::describe(term)
-                    ),
-                    Poison::BaseFlags { part } => format!(
-                        "its base is computed from {}, which SCEV equates with {y}'s but whose \
-                         flags may make it poison where {y}'s base is not",
-                        llvm::describe(part)
+                    IntValueOrInst::Delta(v) => format!(
+                        "the delta {} may be poison where {y} is not, and dropping flags does \
+                         not help",
+                        llvm::describe(v)
                     ),
                 };
                 (
@@ -938,20 +1395,15 @@ fn report(plan: &Plan<'_>, se: &Se<'_>, params: SlsrParams, cx: &PassCx<'_>) {
         };
         cx.remark(RemarkKind::Missed, name, Some(c.inst), || msg);
     }
-    for d in &plan.drops {
-        if plan.rewritten.contains_key(&d.inst.as_value_ref()) {
+    for &d in &plan.drops {
+        if plan.rewritten.contains_key(&d.as_value_ref()) {
             continue; // replaced anyway
         }
-        cx.remark(RemarkKind::Passed, "FlagsDropped", Some(d.inst), || {
-            let which = [("nsw", d.nsw), ("nuw", d.nuw), ("inbounds", d.inbounds)]
-                .iter()
-                .filter(|(_, on)| *on)
-                .map(|(name, _)| *name)
-                .collect::<Vec<_>>()
-                .join(" and ");
+        cx.remark(RemarkKind::Passed, "FlagsDropped", Some(d), || {
             format!(
-                "dropped {which} from {}: it is reused by a rewrite whose operands do not imply it",
-                llvm::describe(d.inst)
+                "dropped the poison-generating flags of {}: it is reused by a rewrite, and they \
+                 may not hold where the rewritten instruction was defined",
+                llvm::describe(d)
             )
         });
     }
@@ -963,20 +1415,21 @@ fn apply<'a>(f: FunctionValue<'a>, plan: &Plan<'a>) -> bool {
         return false;
     }
     // Flags first, while every instruction is still in place.
-    for d in &plan.drops {
-        let mut fl = flags(d.inst);
-        fl.nsw &= !d.nsw;
-        fl.nuw &= !d.nuw;
-        fl.inbounds &= !d.inbounds;
-        analyses::set_flags(d.inst, fl);
+    for &d in &plan.drops {
+        crate::llvm::nary::drop_poison_annotations(d);
     }
     let b = f.get_type().get_context().create_builder();
     let mut replaced = Vec::with_capacity(plan.rewrites.len());
     for r in &plan.rewrites {
-        let (c, x) = (&plan.cands[r.cand], &plan.cands[r.basis]);
-        let new = emit(&b, r, c, x);
-        llvm::take_name(c.inst, new);
-        llvm::replace_all_uses(c.inst, new);
+        let (c, x) = (&plan.cands[r.cand], &plan.cands[r.choice.basis]);
+        match emit(&b, r, c, x) {
+            Some(new) => {
+                llvm::take_name(c.inst, new);
+                llvm::replace_all_uses(c.inst, new);
+            }
+            // A zero delta: `c` computes what `x` does.
+            None => llvm::replace_all_uses(c.inst, x.inst),
+        }
         replaced.push(c.inst);
     }
     llvm::delete_dead(&replaced);
@@ -1000,48 +1453,96 @@ fn const_of<'a>(ty: inkwell::types::IntType<'a>, v: Const) -> IntValue<'a> {
     }
 }
 
+const BUILT: &str = "gpucc-slsr: builder is positioned";
+
+/// `v * m` as upstream's `CreateMul` lambda builds it: `v << k` for
+/// `m = 2^k`, `0 - (v << k)` for `m = -2^k`, else a `mul` (`m` is
+/// sign-extended or truncated to `v`'s width).
+fn times<'a>(b: &Builder<'a>, v: IntValue<'a>, m: Const) -> IntValue<'a> {
+    let ty = v.get_type();
+    let bits = ty.get_bit_width();
+    let m = if m.bits() >= bits {
+        Const::new(bits, m.signed())
+    } else {
+        m.sext(bits)
+    };
+    if m.is_power_of_two() {
+        b.build_left_shift(v, ty.const_int(u64::from(m.log2()), false), "")
+            .expect(BUILT)
+    } else if m.is_negated_power_of_two() {
+        let shl = b
+            .build_left_shift(
+                v,
+                ty.const_int(u64::from(m.wrapping_neg().log2()), false),
+                "",
+            )
+            .expect(BUILT);
+        b.build_int_neg(shl, "").expect(BUILT)
+    } else {
+        b.build_int_mul(v, const_of(ty, m), "").expect(BUILT)
+    }
+}
+
 /// Emits `c` rebuilt from `x` before `c`, as upstream's IRBuilder calls do
-/// (constant strides fold); returns the new value.
+/// (constant strides fold); `None` for a zero delta (`c` is `x`).
 fn emit<'a>(
     b: &Builder<'a>,
     r: &Rewrite<'a>,
     c: &Candidate<'a>,
     x: &Candidate<'a>,
-) -> inkwell::values::BasicValueEnum<'a> {
-    const BUILT: &str = "gpucc-slsr: builder is positioned";
+) -> Option<BasicValueEnum<'a>> {
     b.position_before(&c.inst);
     match c.inst.get_debug_location() {
         Some(loc) => b.set_current_debug_location(loc),
         None => b.unset_current_debug_location(),
     }
+    // The type the bump is computed in: the candidate's, or the index type.
+    let width = c.index.bits();
     let s = c.stride;
-    let delta_ty = int_type(s, r.delta_bits);
+    let delta_ty = int_type(s, width);
     let ext = |v: IntValue<'a>| {
         b.build_int_cast_sign_flag(v, delta_ty, true, "")
             .expect(BUILT)
     };
-    let bump = match r.delta {
-        Delta::One => s,
-        // Beyond upstream: negate after extending, or -INT_MIN wraps.
-        // Pinned by @gep_negative_bump_extends_first in stride-forms.ll.
-        Delta::MinusOne if c.form == Form::Gep && s.get_type() != delta_ty => {
-            b.build_int_neg(ext(s), "").expect(BUILT)
+    let bump = match (r.choice.kind, r.choice.delta) {
+        (DeltaKind::Index, _) => {
+            let d = r.units;
+            if d.is_zero() {
+                return None;
+            }
+            if d.is_one() {
+                s
+            } else if d.is_all_ones() {
+                // Beyond upstream: negate after extending, or -INT_MIN wraps.
+                // Pinned by @gep_negative_bump_extends_first in stride-forms.ll.
+                b.build_int_neg(ext(s), "").expect(BUILT)
+            } else {
+                times(b, ext(s), d)
+            }
         }
-        Delta::MinusOne => b.build_int_neg(s, "").expect(BUILT),
-        Delta::Pow2(k) => b
-            .build_left_shift(ext(s), delta_ty.const_int(u64::from(k), false), "")
-            .expect(BUILT),
-        Delta::NegPow2(k) => {
-            let shl = b
-                .build_left_shift(ext(s), delta_ty.const_int(u64::from(k), false), "")
-                .expect(BUILT);
-            b.build_int_neg(shl, "").expect(BUILT)
+        (DeltaKind::Base, Delta::Value(v)) => {
+            if ir::is_zero_int(v) {
+                return None;
+            }
+            match r.gep {
+                Some(g) if g.typed.is_some() => const_of(v.get_type(), r.units),
+                _ => v,
+            }
         }
-        Delta::Other(d) => b
-            .build_int_mul(ext(s), const_of(delta_ty, d), "")
-            .expect(BUILT),
+        (DeltaKind::Stride, Delta::Value(v)) => {
+            if ir::is_zero_int(v) {
+                return None;
+            }
+            let v = if c.form == Form::Gep { ext(v) } else { v };
+            if r.units.is_one() {
+                v
+            } else {
+                times(b, v, r.units)
+            }
+        }
+        (_, Delta::Index(_)) => unreachable!("gpucc-slsr: only index deltas are constants"),
     };
-    match (c.form, r.gep) {
+    let new = match (c.form, r.gep) {
         (Form::Add | Form::Mul, _) => {
             let xv = x.inst.as_any_value_enum().into_int_value();
             let new = match ir::neg_operand(bump) {
@@ -1059,52 +1560,24 @@ fn emit<'a>(
         }
         (Form::Gep, Some(g)) => {
             let xp = x.inst.as_any_value_enum().into_pointer_value();
-            let new = if g.bytes {
-                let i8p = ir::i8_pointer_like(xp);
-                let p = b.build_pointer_cast(xp, i8p, "").expect(BUILT);
-                let i8 = TypeRef::from_type(xp.get_type().get_context().i8_type());
-                let p = ir::gep_before(b, c.inst, i8, p, bump, g.inbounds);
-                let cty = c.inst.as_any_value_enum().into_pointer_value().get_type();
-                b.build_pointer_cast(p, cty, "").expect(BUILT)
-            } else {
-                let idx = ext(bump);
-                ir::gep_before(b, c.inst, g.elem, xp, idx, g.inbounds)
+            let (elem, bump) = match g.typed {
+                // LLVM 16 gives the index the index type's width.
+                Some(t) => (t, ext(bump)),
+                None => (
+                    TypeRef::from_type(xp.get_type().get_context().i8_type()),
+                    bump,
+                ),
             };
-            new.as_basic_value_enum()
+            ir::gep_before(b, c.inst, elem, xp, bump, g.inbounds).as_basic_value_enum()
         }
         (Form::Gep, None) => unreachable!("gpucc-slsr: a GEP rewrite has GEP details"),
-    }
+    };
+    Some(new)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rstest::rstest;
-
-    #[rstest]
-    #[case(Some(2), Some(5), true)]
-    #[case(Some(0), Some(5), true)]
-    #[case(Some(5), Some(5), true)]
-    #[case(Some(6), Some(5), false)]
-    #[case(Some(-1), Some(5), false)]
-    #[case(Some(-2), Some(-5), true)]
-    #[case(Some(-6), Some(-5), false)]
-    #[case(Some(1), Some(-5), false)]
-    #[case(None, Some(5), false)]
-    fn between_signed_is_between_zero_and_the_bound(
-        #[case] a: Option<i128>,
-        #[case] b: Option<i128>,
-        #[case] want: bool,
-    ) {
-        assert_eq!(between_signed(a, b), want);
-    }
-
-    #[test]
-    fn between_unsigned_is_at_most_the_bound() {
-        assert!(between_unsigned(Some(2), Some(3)));
-        assert!(!between_unsigned(Some(u128::from(u32::MAX)), Some(3)));
-        assert!(!between_unsigned(Some(1), None));
-    }
 
     #[test]
     fn params_default_and_parse() {

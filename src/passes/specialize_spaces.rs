@@ -95,13 +95,21 @@ fn static_space(
     result
 }
 
-/// Can `f`'s signature change?
+/// Can `f`'s signature change? Not if `f` or a caller is `optnone`: the
+/// rewrite edits both (the pass manager hands optnone functions to no
+/// optimization).
 fn is_specializable(f: FunctionValue<'_>) -> bool {
     f.count_basic_blocks() > 0
         && matches!(f.get_linkage(), Linkage::Internal | Linkage::Private)
         && !f.get_type().is_var_arg()
         && !KERNEL_CCS.contains(&f.get_call_conventions())
+        && !llvm::has_optnone(f)
         && llvm::only_direct_calls(f)
+        && llvm::uses_of::<'_>(f).iter().all(|(call, _)| {
+            call.get_parent()
+                .and_then(|bb| bb.get_parent())
+                .is_some_and(|caller| !llvm::has_optnone(caller))
+        })
 }
 
 /// The space every `ret` of `f` returns, if `f` returns a generic pointer

@@ -45,8 +45,9 @@
 //! `considerHoistingFromTo`). An instruction is hoisted when
 //! - its opcode is on upstream's allow-list: `getelementptr`, integer and
 //!   floating-point arithmetic (no integer division or remainder), `select`,
-//!   casts, compares, `freeze`, vector and aggregate element operations,
-//!   and `call`;
+//!   casts (LLVM 22's `ptrtoaddr` too, which LLVM 16 does not have:
+//!   `llvm::specexec::is_newer_speculated_opcode`), compares, `freeze`,
+//!   vector and aggregate element operations, and `call`;
 //! - LLVM's `isSafeToSpeculativelyExecute` says it cannot trap and has no
 //!   side effects (this is what stops most calls: only calls of
 //!   `speculatable` functions such as `llvm.fabs` go);
@@ -65,12 +66,22 @@
 //! like to merge). As upstream, the branch that ends the source counts as an
 //! instruction that stays, so the default leaves at most four others.
 //!
+//! *Source locations.* A hoisted instruction loses its `!dbg` location
+//! (LLVM's `dropLocation`; a call that may become a real call keeps a line-0
+//! location in the function's scope): it now runs on a path its source line
+//! was not on, and stepping would show it there (llvm/llvm-project#97384,
+//! upstream since LLVM 19; LLVM 22's `dropping-debugloc-hoist.ll`). One
+//! behaviour for every LLVM: no LLVM 16 test pins the location kept.
+//!
 //! *Debug intrinsics never change a decision*: they cost nothing and never
 //! count towards either budget, and an arm holding only debug intrinsics does
 //! nothing. As upstream, a `dbg.value`/`dbg.declare`/`dbg.assign` moves along
 //! when each of its location operands is an instruction that is hoisted or
 //! lives outside the source; one that names an argument, a constant or an
-//! instruction that stays, and every `dbg.label`, stays.
+//! instruction that stays, and every `dbg.label`, stays. Where debug info
+//! is debug records (LLVM 22) there is nothing to move: the records are not
+//! instructions, and stay in the source block, as upstream's do
+//! (llvm/llvm-project#85782; `SpeculativeExecution/PR46267.ll`).
 //!
 //! *Where we differ from upstream* (each is pinned by a test in
 //! `test/ir/speculative-execution/`):
@@ -595,7 +606,7 @@ fn classify<'ctx>(
     tti: &Tti<'_>,
     available: impl Fn(InstructionValue<'ctx>) -> bool,
 ) -> Result<i64, Stay<'ctx>> {
-    if !is_speculated_opcode(opcode) {
+    if !is_speculated_opcode(opcode) && !sx::is_newer_speculated_opcode(opcode) {
         return Err(Stay::Opcode);
     }
     if !sx::is_safe_to_speculate(inst) {
@@ -753,14 +764,16 @@ fn reason(inst: InstructionValue<'_>, why: Stay<'_>) -> String {
     }
 }
 
-/// Moves `moved`, in order, before the branch that ends `into`, and drops
-/// the UB-implying facts of `calls` (some of `moved`). Decides nothing.
+/// Moves `moved`, in order, before the branch that ends `into`, drops their
+/// source locations (debug intrinsics keep theirs), and drops the
+/// UB-implying facts of `calls` (some of `moved`). Decides nothing.
 fn apply(moved: &[InstructionValue<'_>], calls: &[InstructionValue<'_>], into: BasicBlock<'_>) {
     let term = into
         .get_terminator()
         .expect("gpucc-speculative-execution: the predecessor ends in its branch");
     for &inst in moved {
         move_before(inst, term);
+        sx::drop_hoisted_location(inst);
     }
     for &call in calls {
         sx::drop_ub_implying_facts(call);

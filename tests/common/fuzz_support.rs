@@ -24,7 +24,7 @@
 //!
 //! Child processes run at most [`jobs`] at a time (`GPUCC_FUZZ_JOBS`, default 2), each with a
 //! timeout, with `GPUCC_DEBUG`/`GPUCC_BISECT` removed from their environment. Tools come from
-//! `LLVM_BIN` (default `/usr/lib/llvm-16/bin`); the plugin from `GPUCC_PLUGIN`, else the cdylib
+//! `LLVM_BIN` (default `/usr/lib/llvm-<major>/bin`, the LLVM the plugin is built for); the plugin from `GPUCC_PLUGIN`, else the cdylib
 //! Cargo built next to the test binary, else `target/release`, else `target/debug`. The plugin is
 //! loaded only for pipelines that name a `gpucc` pass, so upstream passes can stand in. A
 //! pipeline entry may start with `opt` flags ([`split_pipeline`]): `-aa-pipeline=gpucc-memspace-aa
@@ -42,8 +42,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
-/// Where LLVM 16 lives unless `LLVM_BIN` says otherwise (as tests/lit.rs).
-const DEFAULT_LLVM_BIN: &str = "/usr/lib/llvm-16/bin";
+/// The LLVM major version the plugin under test is built for: its tools run everything.
+pub const LLVM_MAJOR: u32 = gpucc_passes::llvm::LLVM_MAJOR;
 /// File name of the plugin Cargo builds from this package.
 const PLUGIN_FILE: &str = "libgpucc_passes.so";
 /// Time limits per child process: generous, since a debug plugin is slow on big modules.
@@ -97,7 +97,7 @@ pub fn pipelines_from_env(var: &str) -> Option<Vec<String>> {
 pub fn llvm_bin() -> PathBuf {
     std::env::var_os("LLVM_BIN")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(DEFAULT_LLVM_BIN))
+        .unwrap_or_else(|| PathBuf::from(format!("/usr/lib/llvm-{LLVM_MAJOR}/bin")))
 }
 
 pub fn tool(name: &str) -> PathBuf {

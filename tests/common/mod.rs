@@ -5,10 +5,17 @@
 //! - `; RUN:` lines, with a trailing `\` continuing onto the next `RUN:` line;
 //! - substitutions `%s` (test file), `%S`/`%p` (its directory), `%t` (a temporary path prefix
 //!   unique to the case), `%T` (the case's temporary directory), `%%`, `%plugin` (our cdylib),
-//!   `%opt`, `%llc`, `%lli`, `%FileCheck` (LLVM 16 tools) and `%gpucc`
-//!   (`opt -load-pass-plugin=<plugin>`);
-//! - bare tool names at command position (`opt`, `FileCheck`, `not`, ...) resolve to the LLVM 16
-//!   binaries, as `../shared/conformance/run.py` does.
+//!   `%opt`, `%llc`, `%lli`, `%FileCheck` (the tools of the LLVM the plugin is built for),
+//!   `%gpucc` (`opt -load-pass-plugin=<plugin>`) and `%llvm` (that LLVM's major version, for
+//!   per-version FileCheck prefixes: `--check-prefixes=CHECK,V%llvm` with `V16:` and `V22:`
+//!   lines where the output differs);
+//! - bare tool names at command position (`opt`, `FileCheck`, `not`, ...) resolve to that LLVM's
+//!   binaries, as `../shared/conformance/run.py` does;
+//! - `; REQUIRES: llvm22` (or `llvm16`) restricts a file to one LLVM, and `; UNSUPPORTED:
+//!   llvm16` excludes one, for inputs that only some versions parse ([`supported`]).
+//!
+//! The suite runs once per LLVM: the test binary is built with the plugin's feature
+//! (`gpucc_passes::llvm::LLVM_MAJOR`), and everything follows from it.
 //!
 //! Each RUN line runs as `bash -o pipefail -c <line>` in a fresh per-case directory under
 //! Cargo's `CARGO_TARGET_TMPDIR` (left in place afterwards for inspection). A failing line panics
@@ -17,8 +24,9 @@
 //! The same module finds the `opt` stage of a RUN line, so that `tests/lit.rs` can rerun it for
 //! the determinism (STYLE.md 2.9) and `-verify-each` (STYLE.md 2.10) checks.
 //!
-//! Environment: `LLVM_BIN` (default `/usr/lib/llvm-16/bin`), `GPUCC_PLUGIN` (default: the cdylib
-//! Cargo built next to this test binary), `GPUCC_LIT_TIMEOUT` (seconds per command, default 300).
+//! Environment: `LLVM_BIN` (default `/usr/lib/llvm-<major>/bin`), `GPUCC_PLUGIN` (default: the
+//! cdylib Cargo built next to this test binary), `GPUCC_LIT_TIMEOUT` (seconds per command,
+//! default 300).
 
 use std::fmt::Write as _;
 use std::io::Read;
@@ -27,8 +35,13 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// Where LLVM 16 lives unless `LLVM_BIN` says otherwise.
-const DEFAULT_LLVM_BIN: &str = "/usr/lib/llvm-16/bin";
+/// The LLVM major version the plugin under test is built for.
+pub const LLVM_MAJOR: u32 = gpucc_passes::llvm::LLVM_MAJOR;
+
+/// Where that LLVM lives unless `LLVM_BIN` says otherwise (Debian's layout).
+pub fn default_llvm_bin() -> PathBuf {
+    PathBuf::from(format!("/usr/lib/llvm-{LLVM_MAJOR}/bin"))
+}
 
 /// File name of the plugin Cargo builds from this package.
 const PLUGIN_FILE: &str = "libgpucc_passes.so";
@@ -58,7 +71,7 @@ const REPORT_BYTES: usize = 24_000;
 /// The toolchain and plugin every case runs against; checked once per test binary.
 #[derive(Debug)]
 pub struct Toolchain {
-    /// Directory holding LLVM 16's `opt`, `llc`, `FileCheck`, ...
+    /// Directory holding the `opt`, `llc`, `FileCheck`, ... of [`LLVM_MAJOR`].
     pub llvm_bin: PathBuf,
     /// Absolute path of the gpucc-passes cdylib.
     pub plugin: PathBuf,
@@ -67,21 +80,20 @@ pub struct Toolchain {
 }
 
 impl Toolchain {
-    /// The validated toolchain; panics with a clear message if LLVM 16 or the plugin is missing.
+    /// The validated toolchain; panics with a clear message if the LLVM or the plugin is missing.
     pub fn get() -> &'static Toolchain {
         static TOOLCHAIN: OnceLock<Toolchain> = OnceLock::new();
         TOOLCHAIN.get_or_init(Toolchain::discover)
     }
 
     fn discover() -> Toolchain {
-        let llvm_bin = std::env::var_os("LLVM_BIN")
-            .map_or_else(|| PathBuf::from(DEFAULT_LLVM_BIN), PathBuf::from);
+        let llvm_bin = std::env::var_os("LLVM_BIN").map_or_else(default_llvm_bin, PathBuf::from);
         for tool in ["opt", "llc", "FileCheck", "not"] {
             let exe = llvm_bin.join(tool);
             assert!(
                 exe.is_file(),
-                "LLVM 16 not found: {} does not exist. Install LLVM 16 (Debian: llvm-16, \
-                 llvm-16-tools) or point LLVM_BIN at its bin directory.",
+                "LLVM {LLVM_MAJOR} not found: {} does not exist. Run scripts/install-deps.sh \
+                 {LLVM_MAJOR}, or point LLVM_BIN at its bin directory.",
                 exe.display()
             );
         }
@@ -91,8 +103,9 @@ impl Toolchain {
             .unwrap_or_else(|e| panic!("cannot run {}/opt --version: {e}", llvm_bin.display()));
         let version = String::from_utf8_lossy(&version.stdout);
         assert!(
-            version.contains("LLVM version 16."),
-            "{}/opt is not LLVM 16 (it says {:?}); point LLVM_BIN at LLVM 16's bin directory",
+            version.contains(&format!("LLVM version {LLVM_MAJOR}.")),
+            "{}/opt is not LLVM {LLVM_MAJOR} (it says {:?}); point LLVM_BIN at LLVM \
+             {LLVM_MAJOR}'s bin directory",
             llvm_bin.display(),
             version.trim()
         );
@@ -292,7 +305,7 @@ fn push_words(out: &mut String, words: &[String], quote: Quote) {
 fn percent_substitution(rest: &str, tc: &Toolchain, paths: &Paths) -> Option<(Vec<String>, usize)> {
     let path = |p: &Path| vec![p.to_string_lossy().into_owned()];
     // Named substitutions must end at a word boundary; longest first so `%plugin` beats `%p`.
-    let named: [(&str, Vec<String>); 6] = [
+    let named: [(&str, Vec<String>); 7] = [
         (
             "%gpucc",
             vec![
@@ -305,6 +318,7 @@ fn percent_substitution(rest: &str, tc: &Toolchain, paths: &Paths) -> Option<(Ve
         ("%opt", vec![tc.tool("opt")]),
         ("%llc", vec![tc.tool("llc")]),
         ("%lli", vec![tc.tool("lli")]),
+        ("%llvm", vec![LLVM_MAJOR.to_string()]),
     ];
     for (key, value) in named {
         if let Some(after) = rest.strip_prefix(key) {
@@ -546,7 +560,8 @@ impl Outcome {
     }
 }
 
-/// Runs `command` with `bash -o pipefail -c` in `cwd`, stdin closed, LLVM 16 first on `PATH`.
+/// Runs `command` with `bash -o pipefail -c` in `cwd`, stdin closed, the LLVM under test first
+/// on `PATH`.
 pub fn run_shell(command: &str, cwd: &Path, tc: &Toolchain) -> Outcome {
     use std::os::unix::process::CommandExt as _;
 
@@ -720,6 +735,35 @@ pub fn load_test(path: &Path) -> (String, Vec<RunLine>) {
     (source, runs)
 }
 
+/// Does a test file with `source` run under [`LLVM_MAJOR`]? `REQUIRES: llvmN` lines (all must
+/// name this version) and `UNSUPPORTED: llvmN` lines (none may), each on a comment line of its
+/// own, decide, as lit's features do.
+pub fn supported(source: &str) -> bool {
+    supported_under(source, LLVM_MAJOR)
+}
+
+/// [`supported`] for LLVM `major`.
+pub fn supported_under(source: &str, major: u32) -> bool {
+    let this = format!("llvm{major}");
+    let mut ok = true;
+    for line in source.lines() {
+        let body = line.trim_start_matches(|c: char| c.is_whitespace() || c == ';');
+        let (list, wanted) = if let Some(l) = body.strip_prefix("REQUIRES:") {
+            (l, true)
+        } else if let Some(l) = body.strip_prefix("UNSUPPORTED:") {
+            (l, false)
+        } else {
+            continue;
+        };
+        for feature in list.split(',').map(str::trim).filter(|f| !f.is_empty()) {
+            if (feature == this) != wanted {
+                ok = false;
+            }
+        }
+    }
+    ok
+}
+
 /// Every `*.ll` file under `dir` (recursively), sorted; empty if `dir` does not exist.
 pub fn ll_files_under(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
@@ -747,6 +791,21 @@ pub fn ll_files_under(dir: &Path) -> Vec<PathBuf> {
 mod unit {
     use super::*;
     use rstest::rstest;
+
+    #[rstest]
+    #[case::no_directive("; RUN: opt %s", 16, true)]
+    #[case::requires_this("; REQUIRES: llvm22\n; RUN: opt %s", 22, true)]
+    #[case::requires_other("; REQUIRES: llvm22\n; RUN: opt %s", 16, false)]
+    #[case::unsupported_this("; UNSUPPORTED: llvm16\n; RUN: opt %s", 16, false)]
+    #[case::unsupported_other("; UNSUPPORTED: llvm16\n; RUN: opt %s", 22, true)]
+    #[case::check_line_is_not_a_directive("; CHECK: REQUIRES: llvm22 ; nope", 16, true)]
+    fn requires_and_unsupported_pick_the_llvm(
+        #[case] source: &str,
+        #[case] major: u32,
+        #[case] runs: bool,
+    ) {
+        assert_eq!(supported_under(source, major), runs);
+    }
 
     fn fake_toolchain() -> Toolchain {
         Toolchain {

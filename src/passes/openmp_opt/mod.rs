@@ -25,28 +25,39 @@
 //!   call void @__kmpc_barrier_simple_spmd(ptr @1, i32 %tid)
 //!   call void @__kmpc_parallel_51(..., ptr @outlined, ...)      ; all threads
 //! ```
+//! (LLVM 16's device ABI; LLVM 17+ keeps mode and state-machine flag in the
+//! `@<kernel>_kernel_environment` that init points to, and LLVM 22 starts
+//! regions with `__kmpc_parallel_60`: `llvm::openmp::DEVICE_ABI`.)
 //!
 //! Algorithm (plan, then apply):
 //! 1. Kernels: functions calling `__kmpc_target_init` with mode generic
-//!    (`analysis::openmp::find_kernels`). A kernel without its
-//!    `@<kernel>_exec_mode` global is skipped with a remark (the host reads the
-//!    launch mode there; LLVM 16 crashes on such a kernel).
+//!    (`analysis::openmp::find_kernels`). A kernel without the global the host
+//!    reads the launch mode from (`@<kernel>_exec_mode` in LLVM 16) is skipped
+//!    with a remark (LLVM 16's openmp-opt crashes on such a kernel).
 //! 2. Amenability (`analysis::openmp::analyze_kernel`): every instruction of
 //!    the sequential code is free, thread-private, guardable, globalized, or a
 //!    blocker. A kernel with a blocker stays generic (OMP121 names it).
 //! 3. Cross-kernel checks, to a fixed point: a function other than the kernel
 //!    that must be changed (guards, globalized variables) must be internal,
-//!    called only directly, never inside a parallel region, and reached only
-//!    by kernels that all become SPMD (in generic mode a guard would deadlock).
+//!    called only directly or through selects of functions that only feed
+//!    callee operands, never inside a parallel region, and reached only by
+//!    kernels that all become SPMD (in generic mode a guard would deadlock).
 //! 4. Apply: globalized variables become `addrspace(3)` globals (one per team);
-//!    guarded regions (see `guard.rs`); exec-mode global := 3 (generic-SPMD,
-//!    as LLVM 16 writes it), init := (2, false), deinit := 2. The
+//!    guarded regions (see `guard.rs`); the host-read exec mode := 3
+//!    (generic-SPMD, as upstream writes it), the runtime's mode SPMD without
+//!    the generic state machine (LLVM 16: init := (2, false), deinit := 2;
+//!    LLVM 17+: the kernel environment's ExecMode and UseGenericStateMachine;
+//!    its MayUseNestedParallelism is left as it is, never lowered). The
 //!    `if (init == -1) user code else exit` shape stays valid (every thread gets
-//!    -1 in SPMD mode), and so does `__kmpc_parallel_51` (all threads call it).
+//!    -1 in SPMD mode), and so does the parallel entry point (all threads call
+//!    it).
 //! 5. Folding: `__kmpc_is_spmd_exec_mode()` becomes a constant in a function
 //!    reached only by kernels that agree on the mode, and not reachable from
 //!    outside the module (see `analysis::openmp::Reach`); `__kmpc_parallel_level`
-//!    becomes 1 in the sequential code of SPMD kernels.
+//!    becomes 0 in sequential code (the nesting level outside parallel regions
+//!    in either mode; LLVM's openmp-opt folds it to 1 in SPMD kernels, which
+//!    the device runtimes of LLVM 16 and 22 contradict: they start SPMD
+//!    kernels at level 0 and raise it only inside the parallel entry point).
 //!
 //! Kernels that stay generic keep their generic state machine here; the
 //! custom state machine (an if-cascade over the known parallel regions) lives
@@ -276,6 +287,7 @@ pub fn run(
             let k = state_machine::Kernel {
                 function: kp.kernel.entry,
                 init: kp.kernel.init,
+                config: kp.kernel.config.clone(),
             };
             let cx = PassCx::new(fam, k.function, state_machine::REMARK_PASS);
             if state_machine::rewrite_state_machine(&k, &cx) == Changed::Yes {
@@ -328,12 +340,13 @@ fn plan<'ctx>(
         if !k.is_generic() || k.generic_state_machine.is_none() {
             continue;
         }
-        if k.exec_mode.is_none() {
+        if !k.config.has_host_global() {
             remarks.at(RemarkKind::Missed, "NoExecModeGlobal", k.init, || {
                 format!(
-                    "kernel {} has no @{}_exec_mode global (the host reads the launch \
-                     mode there); left in generic mode",
-                    k.name, k.name
+                    "kernel {} has no {} global (the host reads the launch mode there); \
+                     left in generic mode",
+                    k.name,
+                    k.config.host_global_name()
                 )
             });
             continue;
@@ -396,7 +409,7 @@ fn plan<'ctx>(
                     .find(|inst| inst.get_parent().and_then(|b| b.get_parent()) == Some(f))
                     .unwrap_or(plans[i].kernel.init);
                 let name = omp::fn_name(f);
-                let reason = if !omp::is_local(f) || omp::direct_callers(f).is_none() {
+                let reason = if !omp::is_local(f) || omp::callers(f).is_none() {
                     Some(format!(
                         "@{name} needs guarding but may be called from outside this module \
                          or indirectly"
@@ -455,10 +468,12 @@ fn keep_generic(kp: &KernelPlan<'_>, remarks: &Remarks<'_>) {
         remarks.at(RemarkKind::Missed, "OMP121", b.at, || {
             let is_call = b.why.starts_with("call to") || b.why.starts_with("indirect call");
             let hint = if is_call {
-                " Add `__attribute__((assume(\"ompx_spmd_amenable\")))` to the called \
-                 function to override."
+                format!(
+                    " Add `{}` to the called function to override.",
+                    llvm::openmp::DEVICE_ABI.assumption("ompx_spmd_amenable")
+                )
             } else {
-                ""
+                String::new()
             };
             format!(
                 "Value has potential side effects preventing SPMD-mode execution of kernel \
@@ -477,7 +492,7 @@ fn apply_spmd<'ctx>(
     done: &mut HashSet<InstructionValue<'ctx>>,
 ) {
     let k = &kp.kernel;
-    let ident = llvm::operand(&k.init, 0);
+    let ident = k.config.ident().map(|p| p.as_basic_value_enum());
     for alloc in &kp.amenability.globalized {
         if !done.insert(*alloc) {
             continue;
@@ -512,42 +527,23 @@ fn apply_spmd<'ctx>(
                 .to_string()
         });
     }
-    set_mode(k);
-}
-
-/// Writes SPMD mode into the exec-mode global, the init and deinit calls.
-fn set_mode(k: &Kernel<'_>) {
-    let cx = k
-        .init
-        .get_parent()
-        .expect("gpucc-openmp-opt: init call in a block")
-        .get_context();
-    let i8t = cx.i8_type();
-    let i1t = cx.bool_type();
-    if let Some(g) = k.exec_mode {
-        g.set_initializer(&i8t.const_int(omp::MODE_GENERIC_SPMD, false));
-    }
-    k.init.set_operand(1, i8t.const_int(omp::MODE_SPMD, false));
-    k.init.set_operand(2, i1t.const_int(0, false));
-    for d in &k.deinits {
-        d.set_operand(1, i8t.const_int(omp::MODE_SPMD, false));
-    }
+    // The host launches it in generic-SPMD mode, the runtime starts it SPMD
+    // without the generic state machine (where each lives depends on the
+    // LLVM: llvm::openmp::LaunchConfig).
+    k.config.set_spmd(&k.deinits);
 }
 
 /// Folds `__kmpc_is_spmd_exec_mode()` where every reaching kernel agrees on
-/// the mode (1 SPMD, 0 generic), and `__kmpc_parallel_level()` to 1 in the
-/// sequential code of SPMD kernels (functions reached only by SPMD kernels and
-/// never inside a parallel region, where the level depends on nesting).
+/// the mode (1 SPMD, 0 generic), and `__kmpc_parallel_level()` to 0 in
+/// sequential code (functions reached only by kernels that agree on the mode
+/// and never inside a parallel region, where the level depends on nesting).
 fn fold_queries<'ctx>(
     kernels: &[Kernel<'ctx>],
     functions: &[FunctionValue<'ctx>],
     remarks: &Remarks<'_>,
 ) -> u64 {
     // Re-read the modes: SPMDization just changed some.
-    let modes: Vec<Option<u64>> = kernels
-        .iter()
-        .map(|k| omp::const_int_operand(k.init, 1))
-        .collect();
+    let modes: Vec<Option<u64>> = kernels.iter().map(|k| k.config.mode()).collect();
     let reach = Reach::compute(kernels, functions);
     let mode_of = |f: FunctionValue<'ctx>| -> Option<u64> {
         if reach.tainted.contains(&f) {
@@ -574,9 +570,13 @@ fn fold_queries<'ctx>(
             let Some(f) = user.get_parent().and_then(|b| b.get_parent()) else {
                 continue;
             };
+            // The parallel level of sequential code is 0 in either mode: the
+            // runtime starts SPMD kernels at level 0 too and only the
+            // parallel entry point raises it (upstream folds it to 1 in SPMD
+            // kernels, which the device runtime of LLVM 16 and 22 contradicts).
             let value = match (is_spmd_query, mode_of(f)) {
                 (true, Some(m)) => u64::from(m == omp::MODE_SPMD),
-                (false, Some(m)) if m == omp::MODE_SPMD && !reach.in_parallel.contains(&f) => 1,
+                (false, Some(_)) if !reach.in_parallel.contains(&f) => 0,
                 _ => continue,
             };
             if !user.get_type().is_int_type() {
@@ -584,15 +584,18 @@ fn fold_queries<'ctx>(
             }
             let c = user.get_type().into_int_type().const_int(value, false);
             remarks.at(RemarkKind::Analysis, "FoldedRuntimeQuery", user, || {
-                format!(
-                    "Folded @{name}() to {value}: every kernel reaching this function runs it \
-                     in {} mode.",
-                    if mode_of(f) == Some(omp::MODE_SPMD) {
-                        "SPMD"
-                    } else {
-                        "generic"
-                    }
-                )
+                if is_spmd_query {
+                    format!(
+                        "Folded @{name}() to {value}: every kernel reaching this function runs \
+                         it in {} mode.",
+                        if value == 1 { "SPMD" } else { "generic" }
+                    )
+                } else {
+                    format!(
+                        "Folded @{name}() to {value}: this function runs only in the \
+                         sequential code of kernels, outside parallel regions."
+                    )
+                }
             });
             llvm::replace_all_uses(user, c.as_basic_value_enum());
             user.erase_from_basic_block();

@@ -2,31 +2,35 @@
 //! (half of `gpucc-openmp-opt`, issue 7; test-only pipeline name
 //! `gpucc-openmp-state-machine` until the SPMDization half is merged).
 //!
-//! ## The protocol (LLVM 16 device runtime)
+//! ## The protocol (the device runtime, LLVM 16 and 22 alike)
 //!
 //! A `target` region compiled in *generic* mode starts every thread of the
 //! block in the kernel; one "main" thread runs the sequential code, the others
 //! wait to be handed parallel regions. Clang emits:
 //!
 //! ```text
-//!   %tid = call i32 @__kmpc_target_init(ptr @ident, i8 1, i1 true)
+//!   %tid = call i32 @__kmpc_target_init(ptr @ident, i8 1, i1 true)       ; LLVM 16
+//!   %tid = call i32 @__kmpc_target_init(ptr @k_kernel_environment, ptr %dyn) ; LLVM 22
 //!   %is_main = icmp eq i32 %tid, -1          ; main thread gets -1
 //!   br i1 %is_main, label %user_code, label %worker.exit
 //! ```
 //!
-//! With the last argument `true` the runtime keeps the workers inside
-//! `__kmpc_target_init` in its *generic* state machine: wait at a barrier,
-//! fetch the work function the main thread published with
-//! `__kmpc_parallel_51(..., ptr %outlined, ptr %wrapper, ...)`, and call it
-//! *indirectly*: the regions stay opaque to the worker path (no inlining,
-//! an ABI call with its stack traffic in ptxas).
+//! While the kernel's use-generic-state-machine flag is set (the last init
+//! argument in LLVM 16, the first byte of the kernel environment's
+//! configuration in LLVM 17+; `llvm::openmp::LaunchConfig` hides which) the
+//! runtime keeps the workers inside `__kmpc_target_init` in its *generic*
+//! state machine: wait at a barrier, fetch the work function the main thread
+//! published with the parallel entry point (`__kmpc_parallel_51(...)`, in
+//! LLVM 22 `__kmpc_parallel_60(...)`, both `(..., ptr %outlined, ptr
+//! %wrapper, ...)`), and call it *indirectly*: the regions stay opaque to the
+//! worker path (no inlining, an ABI call with its stack traffic in ptxas).
 //!
-//! With the argument `false` the workers return from `__kmpc_target_init`
-//! with their thread id (the main thread still gets -1), and the kernel runs
-//! its own loop. We build it right after the init call:
+//! With the flag clear the workers return from `__kmpc_target_init` with
+//! their thread id (the main thread still gets -1), and the kernel runs its
+//! own loop. We build it right after the init call:
 //!
 //! ```text
-//!   entry:        %tid = __kmpc_target_init(ident, 1, false)
+//!   entry:        %tid = __kmpc_target_init(...)      ; flag cleared
 //!                 br (%tid != -1), worker.check, thread.user_code
 //!   worker.check: ; the main thread's warp holds spare threads: they leave
 //!                 br (%tid < hw_threads_in_block() - warp_size()), worker.wait, worker.exit.sm
@@ -49,7 +53,7 @@
 //! instruction takes the init call's debug location: the verifier demands one
 //! on calls of inlinable functions in a function with debug info.
 //!
-//! The wrapper pointer is compared as is: `__kmpc_parallel_51` stores exactly
+//! The wrapper pointer is compared as is: the parallel entry point stores exactly
 //! that pointer. (LLVM 16 also replaces it by a private `@<wrapper>.ID` global
 //! afterwards, which only lets the wrapper become dead elsewhere; it is not
 //! needed for correctness.)
@@ -57,19 +61,24 @@
 //! ## Which parallel regions can a kernel start?
 //!
 //! Walk the kernel and every function it reaches through direct calls:
-//! - `__kmpc_parallel_51` with a wrapper function `void (i16, i32)` as its 7th
-//!   argument: a *known* region. Its outlined body is not walked: a parallel
+//! - the parallel entry point with a wrapper function `void (i16, i32)` as
+//!   its 7th argument: a *known* region. Its outlined body is not walked: a parallel
 //!   region nested in another runs serialized on the thread that meets it,
 //!   never through the worker loop (`simple_state_machine_l22` in upstream's
 //!   custom_state_machines.ll keeps no fallback although its regions call
 //!   unknown functions).
-//! - other `__kmpc_*` / `omp_*` runtime functions and intrinsics: harmless;
-//!   so is a call that does not write memory, or one that carries (or whose
-//!   callee carries) the assumption `omp_no_openmp` or `omp_no_parallelism`.
+//! - runtime entry points that run a loop body they are given (LLVM 22's
+//!   `__kmpc_*_static_loop_*`, listed in the device-ABI table): the body may
+//!   start regions we do not see, so they count as unknown.
+//! - other `__kmpc_*` / `omp_*` runtime functions and intrinsics: harmless
+//!   (a parallel region inside a task runs serialized on its thread); so is
+//!   a call that does not write memory, or one that carries (or whose callee
+//!   carries) the assumption `omp_no_openmp` or `omp_no_parallelism`.
 //! - a definition whose body the linker cannot replace: walked.
 //! - anything else (declarations, `weak`/`linkonce` bodies, indirect calls, a
-//!   `__kmpc_parallel_51` with an unknown wrapper): may start *unknown* regions,
-//!   so the cascade ends with the indirect-call fallback (remarks OMP132, OMP133).
+//!   parallel entry point with an unknown wrapper): may start *unknown*
+//!   regions, so the cascade ends with the indirect-call fallback (remarks
+//!   OMP132, OMP133).
 //!
 //! No region at all: the state machine is dropped (OMP130): the workers
 //! return from init and leave through the kernel's own `worker.exit` path.
@@ -77,23 +86,25 @@
 //!
 //! ## Refusals
 //! Kernels already SPMD or already without the generic state machine, and
-//! functions with several init calls, are left alone silently. An init call of
-//! another signature, a non-void kernel, runtime functions declared with other
+//! functions with several init calls, are left alone silently. An init call
+//! not of the ABI's shape (for LLVM 17+ also: its kernel environment is not a
+//! constant struct we can read), a non-void kernel, runtime functions declared with other
 //! types, or (when the device runtime is linked in) a runtime function we
 //! would call but that is not defined, keep the generic state machine with a
 //! missed remark `StateMachineKept`.
 //!
-//! ## Compared with LLVM 16's openmp-opt
+//! ## Compared with upstream openmp-opt (LLVM 16 and 22)
 //! Same regions and the same fallback decisions on every kernel of upstream's
 //! custom_state_machines.ll (NVPTX and AMDGPU), except that a callee declared
 //! with another type than its call (`i32 (...)` for C's `omp_get_thread_num()`)
 //! is still recognized by name, so upstream's fallback for it is not needed.
-//! LLVM 16 builds no custom state machine while `__kmpc_target_init` is only
+//! Upstream builds no custom state machine while `__kmpc_target_init` is only
 //! declared (clang's output before the runtime is linked;
 //! custom_state_machines_pre_lto.ll); we do, since the loop is correct either way.
 //!
 //! Tests: test/ir/openmp-state-machine/.
 
+use crate::llvm::openmp::{LaunchConfig, DEVICE_ABI};
 use crate::llvm::{self, openmp_sm, RemarkKind};
 use crate::passes::{Changed, PassCx};
 use inkwell::attributes::{Attribute, AttributeLoc};
@@ -112,20 +123,23 @@ use std::collections::HashSet;
 /// The pass name remarks are emitted under (the merged pass).
 pub const REMARK_PASS: &str = "gpucc-openmp-opt";
 
-const TARGET_INIT: &str = "__kmpc_target_init";
-const PARALLEL_51: &str = "__kmpc_parallel_51";
-/// `__kmpc_parallel_51`'s argument holding the wrapper function.
-const WRAPPER_ARG: u32 = 6;
-/// `OMP_TGT_EXEC_MODE_GENERIC`, the `i8` mode argument of the init call.
-const MODE_GENERIC: u64 = 1;
+const TARGET_INIT: &str = DEVICE_ABI.target_init;
+/// The entry point that starts a parallel region.
+const PARALLEL: &str = DEVICE_ABI.parallel;
+/// Its argument holding the wrapper function.
+const WRAPPER_ARG: u32 = DEVICE_ABI.parallel_wrapper_arg;
+/// `OMP_TGT_EXEC_MODE_GENERIC`.
+const MODE_GENERIC: u64 = crate::llvm::openmp::MODE_GENERIC;
 
 /// A function that calls `__kmpc_target_init` once: an OpenMP kernel (or the
 /// debug wrapper clang puts around a kernel body, which works the same).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Kernel<'ctx> {
     pub function: FunctionValue<'ctx>,
     /// The `__kmpc_target_init` call.
     pub init: InstructionValue<'ctx>,
+    /// Its launch configuration.
+    pub config: LaunchConfig<'ctx>,
 }
 
 /// The kernels of a module, in module order: each function with exactly one
@@ -143,6 +157,7 @@ pub fn find_kernels<'ctx>(functions: &[FunctionValue<'ctx>]) -> Vec<Kernel<'ctx>
         .map(|k| Kernel {
             function: k.entry,
             init: k.init,
+            config: k.config,
         })
         .collect()
 }
@@ -150,7 +165,8 @@ pub fn find_kernels<'ctx>(functions: &[FunctionValue<'ctx>]) -> Vec<Kernel<'ctx>
 /// Why a kernel keeps the runtime's generic state machine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
-    /// The init call is not `i32 (ptr, i8, i1)` with constant mode and flag.
+    /// The init call does not have the device ABI's shape with a constant
+    /// mode and flag.
     InitSignature,
     /// The kernel returns a value; the worker exit needs `ret void`.
     NonVoidKernel,
@@ -164,10 +180,10 @@ pub enum Refusal {
 impl Refusal {
     fn message(&self) -> String {
         match self {
-            Refusal::InitSignature => {
-                "__kmpc_target_init does not have LLVM 16's signature (ptr, i8 <mode>, i1 <flag>)"
-                    .to_string()
-            }
+            Refusal::InitSignature => format!(
+                "__kmpc_target_init is not called as {} with a constant launch configuration",
+                DEVICE_ABI.init_signature
+            ),
             Refusal::NonVoidKernel => "the kernel does not return void".to_string(),
             Refusal::RuntimeDeclaration(name) => {
                 format!("@{name} is declared with an unexpected type")
@@ -188,8 +204,11 @@ pub enum UnknownReason {
     Declaration,
     /// The callee's body may be replaced at link time (`weak`, `linkonce`).
     Interposable,
-    /// `__kmpc_parallel_51` whose wrapper is not a `void (i16, i32)` function.
+    /// The parallel entry point with a wrapper that is not a
+    /// `void (i16, i32)` function.
     UnknownWrapper,
+    /// A runtime function that runs a user function it is given (a loop body).
+    RuntimeCallback,
     /// An `invoke` or `callbr`.
     OtherCallKind,
 }
@@ -218,26 +237,11 @@ pub enum Plan<'ctx> {
 
 /// Decides what to do with `kernel`; reads the IR, writes nothing.
 pub fn plan<'ctx>(kernel: &Kernel<'ctx>) -> Plan<'ctx> {
-    let init = kernel.init;
-    // LLVM 16: i32 @__kmpc_target_init(ptr ident, i8 mode, i1 use_generic_state_machine)
-    let (Some(ident), Some(mode), Some(flag)) = (
-        llvm::operand(&init, 0),
-        const_int_operand(init, 1),
-        const_int_operand(init, 2),
-    ) else {
-        return Plan::Refused(Refusal::InitSignature);
-    };
-    if llvm::operand_count(&init) != 4
-        || !ident.is_pointer_value()
-        || !is_int_type(init, 32)
-        || mode.get_type().get_bit_width() != 8
-        || flag.get_type().get_bit_width() != 1
-    {
+    let config = &kernel.config;
+    if !config.is_well_formed() {
         return Plan::Refused(Refusal::InitSignature);
     }
-    if mode.get_zero_extended_constant() != Some(MODE_GENERIC)
-        || flag.get_zero_extended_constant() != Some(1)
-    {
+    if config.mode() != Some(MODE_GENERIC) || config.uses_generic_state_machine() != Some(true) {
         return Plan::NotApplicable;
     }
     if kernel.function.get_type().get_return_type().is_some() {
@@ -340,13 +344,18 @@ fn classify(inst: InstructionValue<'_>) -> CallKind<'_> {
         if name.starts_with(b"llvm.") {
             return CallKind::Harmless;
         }
-        if name == PARALLEL_51.as_bytes() {
+        if name == PARALLEL.as_bytes() {
             return match parallel_wrapper(inst) {
                 Some(w) => CallKind::Region(w),
                 None => CallKind::Unknown(UnknownReason::UnknownWrapper),
             };
         }
-        // The device runtime starts worker regions only in __kmpc_parallel_51.
+        // Loop-body callbacks run user code we do not see here.
+        if DEVICE_ABI.runs_callback(&String::from_utf8_lossy(name)) {
+            return CallKind::Unknown(UnknownReason::RuntimeCallback);
+        }
+        // The device runtime starts worker regions only in the parallel entry
+        // point.
         if name.starts_with(b"__kmpc_") || name.starts_with(b"omp_") {
             return CallKind::Harmless;
         }
@@ -364,7 +373,7 @@ fn classify(inst: InstructionValue<'_>) -> CallKind<'_> {
     }
 }
 
-/// The wrapper of a `__kmpc_parallel_51` call, when it is a function of the
+/// The wrapper of a parallel-entry-point call, when it is a function of the
 /// type the worker loop calls, `void (i16, i32)`.
 fn parallel_wrapper<'ctx>(call: InstructionValue<'ctx>) -> Option<FunctionValue<'ctx>> {
     // The callee is the last operand: the wrapper must be an argument before it.
@@ -402,8 +411,7 @@ fn is_interposable(l: Linkage) -> bool {
 }
 
 /// Does the call write memory, judging by the `memory(...)` attribute of the
-/// call site and of the callee (LLVM 16's `MemoryEffects`: two bits per
-/// location, `Mod` is the high one)?
+/// call site and of the callee?
 fn may_write_memory(call: CallSiteValue<'_>, callee: Option<FunctionValue<'_>>) -> bool {
     let kind = Attribute::get_named_enum_kind_id("memory");
     if kind == 0 {
@@ -411,7 +419,7 @@ fn may_write_memory(call: CallSiteValue<'_>, callee: Option<FunctionValue<'_>>) 
     }
     let no_mod = |a: Option<Attribute>| {
         a.filter(|a| a.is_enum())
-            .is_some_and(|a| !memory_effects_write(a.get_enum_value()))
+            .is_some_and(|a| !crate::llvm::openmp::memory_effects_may_write(a.get_enum_value()))
     };
     !(no_mod(call.get_enum_attribute(AttributeLoc::Function, kind))
         || no_mod(callee.and_then(|g| g.get_enum_attribute(AttributeLoc::Function, kind))))
@@ -426,13 +434,6 @@ fn assumes_no_parallelism(call: CallSiteValue<'_>, callee: Option<FunctionValue<
     };
     says(call.get_string_attribute(AttributeLoc::Function, KEY))
         || says(callee.and_then(|g| g.get_string_attribute(AttributeLoc::Function, KEY)))
-}
-
-/// Does an encoded LLVM 16 `MemoryEffects` value allow writes? Two bits per
-/// location (argument memory, inaccessible memory, other), `Ref` = 1 and
-/// `Mod` = 2: any high bit set means some location may be written.
-fn memory_effects_write(encoded: u64) -> bool {
-    encoded & 0xAAAA_AAAA_AAAA_AAAA != 0
 }
 
 /// Does an `"llvm.assume"` value (a comma-separated list) promise no
@@ -509,8 +510,8 @@ const LOOP_RUNTIME: [RuntimeFn; 5] = [
 /// Functions whose definition in the module means the device runtime is
 /// linked in (a test stub of `__kmpc_target_init` alone does not count).
 const RUNTIME_MARKERS: [&str; 3] = [
-    "__kmpc_target_deinit",
-    "__kmpc_parallel_51",
+    DEVICE_ABI.target_deinit,
+    DEVICE_ABI.parallel,
     "__kmpc_kernel_parallel",
 ];
 
@@ -585,10 +586,10 @@ fn apply<'ctx>(kernel: &Kernel<'ctx>, reach: &Reach<'ctx>, cx: &PassCx<'ctx>) {
     let f = kernel.function;
     let init = kernel.init;
     let ctx = f.get_type().get_context();
-    let set = init.set_operand(2, ctx.bool_type().const_zero());
+    let set = kernel.config.drop_generic_state_machine();
     assert!(
         set,
-        "gpucc-openmp-opt: init call has a flag operand (planned)"
+        "gpucc-openmp-opt: the launch configuration has a state-machine flag (planned)"
     );
 
     if reach.known.is_empty() && reach.unknown.is_empty() {
@@ -643,11 +644,15 @@ fn apply<'ctx>(kernel: &Kernel<'ctx>, reach: &Reach<'ctx>, cx: &PassCx<'ctx>) {
                             "Call of a function whose body may be replaced at link time"
                         }
                         UnknownReason::UnknownWrapper => "Parallel region with an unknown function",
+                        UnknownReason::RuntimeCallback => {
+                            "Runtime call running a function it is given"
+                        }
                         UnknownReason::OtherCallKind => "Invoke or callbr",
                     };
                     format!(
-                        "{what} may contain unknown parallel regions. Use \
-                     `__attribute__((assume(\"omp_no_parallelism\")))` to override. [OMP133]"
+                        "{what} may contain unknown parallel regions. Use `{}` to override. \
+                         [OMP133]",
+                        DEVICE_ABI.assumption("omp_no_parallelism")
                     )
                 },
             );
@@ -671,10 +676,12 @@ fn build_worker_loop<'ctx>(kernel: &Kernel<'ctx>, reach: &Reach<'ctx>, ctx: Cont
     let f = kernel.function;
     let init = kernel.init;
     let tid = init_result(init);
-    let ident = match llvm::operand(&init, 0) {
-        Some(BasicValueEnum::PointerValue(p)) => p,
-        _ => unreachable!("gpucc-openmp-opt: init ident is a pointer (planned)"),
-    };
+    // The kernel's source location for the barriers (null when it has none
+    // we can name: the runtime only prints it).
+    let ident = kernel
+        .config
+        .ident()
+        .unwrap_or_else(|| ctx.ptr_type(AddressSpace::default()).const_null());
     let rt = |r: RuntimeFn| runtime_fn(f, r);
     let b = ctx.create_builder();
 
@@ -933,20 +940,6 @@ fn callee_name(inst: InstructionValue<'_>) -> Option<String> {
     direct_callee(inst).map(|g| g.get_name().to_string_lossy().into_owned())
 }
 
-/// Operand `i` of `inst` when it is an integer constant.
-fn const_int_operand<'ctx>(inst: InstructionValue<'ctx>, i: u32) -> Option<IntValue<'ctx>> {
-    match llvm::operand(&inst, i)? {
-        BasicValueEnum::IntValue(v) if v.is_const() => Some(v),
-        _ => None,
-    }
-}
-
-/// Does `inst` produce an integer of `bits` bits?
-fn is_int_type(inst: InstructionValue<'_>, bits: u32) -> bool {
-    let ty = inst.get_type();
-    ty.is_int_type() && ty.into_int_type().get_bit_width() == bits
-}
-
 /// The i32 result of the init call (checked by [`plan`]).
 fn init_result(init: InstructionValue<'_>) -> IntValue<'_> {
     CallSiteValue::try_from(init)
@@ -965,18 +958,6 @@ fn function_of_pointer(p: PointerValue<'_>) -> Option<FunctionValue<'_>> {
 mod tests {
     use super::*;
     use rstest::rstest;
-
-    // memory(none) = 0, memory(read) = 0b010101, memory(argmem: write) = 0b10,
-    // memory(inaccessiblemem: readwrite) = 0b1100, memory(readwrite) = 0b111111.
-    #[rstest]
-    #[case(0, false)]
-    #[case(0b01_01_01, false)]
-    #[case(0b00_00_10, true)]
-    #[case(0b00_11_00, true)]
-    #[case(0b11_11_11, true)]
-    fn decodes_memory_effects(#[case] encoded: u64, #[case] writes: bool) {
-        assert_eq!(memory_effects_write(encoded), writes);
-    }
 
     #[rstest]
     #[case("omp_no_parallelism", true)]

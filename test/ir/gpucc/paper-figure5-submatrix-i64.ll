@@ -1,5 +1,5 @@
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc -S %s | FileCheck %s
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-straight-line -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc -S %s | FileCheck --check-prefixes=CHECK,V%llvm %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-straight-line -S %s | FileCheck --check-prefixes=CHECK,V%llvm %s
 ; RUN: opt -S %s | FileCheck --check-prefix=INPUT %s
 ;
 ; The gpucc paper's running example (Figures 5 and 6), 64-bit indices: the
@@ -8,7 +8,9 @@
 ; into a GEP offset (b); SLSR turns `(b + x) * n` into the previous row plus
 ; `n` (c); global reassociation and CSE rebuild each row from the one before
 ; (d). Afterwards one multiply by n remains, p01/p02 are p00 + 1/2 elements,
-; p10 is p00 + n elements, p11/p12 are p10 + 1/2, and so on.
+; p10 is p00 + n elements, p11/p12 are p10 + 1/2, and so on. (LLVM 22's
+; SLSR gets there first, by a stride delta of n: p10 is p00 + 4n bytes, with
+; 4n computed once.)
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -21,21 +23,30 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:         [[I00:%[^ ]+]] = add i64 %c, [[R0]]
 ; CHECK-NEXT:    [[P00:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) %a, i64 [[I00]]
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P00]]
-; CHECK-NEXT:    [[P01:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P00]], i64 1
+; V16-NEXT:      [[P01:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P00]], i64 1
+; V22-NEXT:      [[P01:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P00]], i64 4
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P01]]
-; CHECK-NEXT:    [[P02:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P00]], i64 2
+; V16-NEXT:      [[P02:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P00]], i64 2
+; V22-NEXT:      [[P02:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P00]], i64 8
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P02]]
-; CHECK-NEXT:    [[P10:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) [[P00]], i64 %n
+; V16-NEXT:      [[P10:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) [[P00]], i64 %n
+; V22-NEXT:      [[ROW:%[^ ]+]] = shl i64 %n, 2
+; V22-NEXT:      [[P10:%[^ ]+]] = getelementptr {{(inbounds )?}}i8, ptr addrspace(1) [[P00]], i64 [[ROW]]
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P10]]
-; CHECK-NEXT:    [[P11:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 1
+; V16-NEXT:      [[P11:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 1
+; V22-NEXT:      [[P11:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P10]], i64 4
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P11]]
-; CHECK-NEXT:    [[P12:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 2
+; V16-NEXT:      [[P12:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 2
+; V22-NEXT:      [[P12:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P10]], i64 8
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P12]]
-; CHECK-NEXT:    [[P20:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) [[P10]], i64 %n
+; V16-NEXT:      [[P20:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) [[P10]], i64 %n
+; V22-NEXT:      [[P20:%[^ ]+]] = getelementptr {{(inbounds )?}}i8, ptr addrspace(1) [[P10]], i64 [[ROW]]
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P20]]
-; CHECK-NEXT:    [[P21:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P20]], i64 1
+; V16-NEXT:      [[P21:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P20]], i64 1
+; V22-NEXT:      [[P21:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P20]], i64 4
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P21]]
-; CHECK-NEXT:    [[P22:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P20]], i64 2
+; V16-NEXT:      [[P22:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P20]], i64 2
+; V22-NEXT:      [[P22:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P20]], i64 8
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P22]]
 ; CHECK-NOT:     mul
 ; CHECK:         ret void

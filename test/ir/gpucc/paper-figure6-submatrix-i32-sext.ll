@@ -1,5 +1,5 @@
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc -S %s | FileCheck %s
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-straight-line -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc -S %s | FileCheck --check-prefixes=CHECK,V%llvm %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-straight-line -S %s | FileCheck --check-prefixes=CHECK,V%llvm %s
 ; RUN: opt -S %s | FileCheck --check-prefix=INPUT %s
 ;
 ; The paper's running example with `int` indices: every index is an `nsw`
@@ -10,6 +10,9 @@
 ; does not follow from the input's flags), so a row start stays a GEP off
 ; %a over a sext of the previous row's index plus n: one multiply by n in
 ; all, no 64-bit multiply, and every p_i a constant GEP off p00, p10 or p20.
+; LLVM 22's SLSR does better: the row index i10 is i00 +nsw n (through the
+; input's flags), so sext(i10) = sext(i00) + sext(n), and a row is the last
+; row plus 4 * sext(n) bytes, one stride delta (V22).
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -23,25 +26,35 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    [[X00:%[^ ]+]] = sext i32 [[I00]] to i64
 ; CHECK-NEXT:    [[P00:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) %a, i64 [[X00]]
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P00]]
-; CHECK-NEXT:    [[P01:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P00]], i64 1
+; V16-NEXT:      [[P01:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P00]], i64 1
+; V22-NEXT:      [[P01:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P00]], i64 4
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P01]]
-; CHECK-NEXT:    [[P02:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P00]], i64 2
+; V16-NEXT:      [[P02:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P00]], i64 2
+; V22-NEXT:      [[P02:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P00]], i64 8
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P02]]
-; CHECK-NEXT:    [[I10:%[^ ]+]] = add i32 [[I00]], %n
-; CHECK-NEXT:    [[X10:%[^ ]+]] = sext i32 [[I10]] to i64
-; CHECK-NEXT:    [[P10:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) %a, i64 [[X10]]
+; V16-NEXT:      [[I10:%[^ ]+]] = add i32 [[I00]], %n
+; V16-NEXT:      [[X10:%[^ ]+]] = sext i32 [[I10]] to i64
+; V16-NEXT:      [[P10:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) %a, i64 [[X10]]
+; V22-NEXT:      [[N:%[^ ]+]] = sext i32 %n to i64
+; V22-NEXT:      [[ROW:%[^ ]+]] = shl i64 [[N]], 2
+; V22-NEXT:      [[P10:%[^ ]+]] = getelementptr {{(inbounds )?}}i8, ptr addrspace(1) [[P00]], i64 [[ROW]]
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P10]]
-; CHECK-NEXT:    [[P11:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 1
+; V16-NEXT:      [[P11:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 1
+; V22-NEXT:      [[P11:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P10]], i64 4
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P11]]
-; CHECK-NEXT:    [[P12:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 2
+; V16-NEXT:      [[P12:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P10]], i64 2
+; V22-NEXT:      [[P12:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P10]], i64 8
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P12]]
-; CHECK-NEXT:    [[I20:%[^ ]+]] = add i32 [[I10]], %n
-; CHECK-NEXT:    [[X20:%[^ ]+]] = sext i32 [[I20]] to i64
-; CHECK-NEXT:    [[P20:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) %a, i64 [[X20]]
+; V16-NEXT:      [[I20:%[^ ]+]] = add i32 [[I10]], %n
+; V16-NEXT:      [[X20:%[^ ]+]] = sext i32 [[I20]] to i64
+; V16-NEXT:      [[P20:%[^ ]+]] = getelementptr inbounds float, ptr addrspace(1) %a, i64 [[X20]]
+; V22-NEXT:      [[P20:%[^ ]+]] = getelementptr {{(inbounds )?}}i8, ptr addrspace(1) [[P10]], i64 [[ROW]]
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P20]]
-; CHECK-NEXT:    [[P21:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P20]], i64 1
+; V16-NEXT:      [[P21:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P20]], i64 1
+; V22-NEXT:      [[P21:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P20]], i64 4
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P21]]
-; CHECK-NEXT:    [[P22:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P20]], i64 2
+; V16-NEXT:      [[P22:%[^ ]+]] = getelementptr float, ptr addrspace(1) [[P20]], i64 2
+; V22-NEXT:      [[P22:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P20]], i64 8
 ; CHECK-NEXT:    load float, ptr addrspace(1) [[P22]]
 ; CHECK-NOT:     mul
 ; CHECK:         ret void

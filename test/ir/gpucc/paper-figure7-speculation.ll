@@ -1,5 +1,7 @@
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc -S %s | FileCheck %s
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-straight-line -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc -S %s \
+; RUN:   | FileCheck --check-prefixes=CHECK,V%llvm %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-straight-line -S %s \
+; RUN:   | FileCheck --check-prefixes=CHECK,V%llvm %s
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-slsr,gvn,gpucc-nary-reassociate -S %s \
 ; RUN:   | FileCheck --check-prefix=NOSPEC %s
 ;
@@ -10,7 +12,12 @@
 ; dominating blocks, and global reassociation then builds q = &a[i + j] as
 ; &p[j] from p = &a[i]. The stores and the load stay in their arms. Reusing
 ; p for q drops p's `inbounds` (a + i may be out of bounds where a + i + j is
-; not), so the CHECK lines accept either.
+; not), so the CHECK lines accept either. With LLVM 22's SLSR, q is p plus a
+; stride delta of j (4j bytes) before global reassociation looks (V22), and
+; the new GEP must not be inbounds: p, hoisted out of its branch, may point
+; outside the object where q does not (i = -1, j = 1), and an inbounds GEP
+; off it would make the load of q undefined (upstream LLVM 22 keeps q's
+; inbounds there).
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -22,7 +29,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       then1:
 ; CHECK-NEXT:    store float 0.000000e+00, ptr addrspace(1) [[P]]
 ; CHECK:       join1:
-; CHECK-NEXT:    [[Q:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) [[P]], i64 %j
+; V16-NEXT:      [[Q:%[^ ]+]] = getelementptr {{(inbounds )?}}float, ptr addrspace(1) [[P]], i64 %j
+; V22-NEXT:      [[J4:%[^ ]+]] = shl i64 %j, 2
+; V22-NEXT:      [[Q:%[^ ]+]] = getelementptr i8, ptr addrspace(1) [[P]], i64 [[J4]]
 ; CHECK-NEXT:    br i1 %c2
 ; CHECK:       then2:
 ; CHECK-NEXT:    [[V:%[^ ]+]] = load float, ptr addrspace(1) [[Q]]

@@ -1,9 +1,10 @@
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -load-pass-plugin=%plugin -aa-pipeline=gpucc-memspace-aa \
 ; RUN:     -passes=aa-eval -print-all-alias-modref-info -disable-output %s 2>&1 \
-; RUN:   | FileCheck --check-prefix=AMDGPU %s
-; RUN: opt -mtriple=r600-- -load-pass-plugin=%plugin -aa-pipeline=gpucc-memspace-aa \
+; RUN:   | FileCheck --check-prefixes=AMDGPU,AMDGPU%llvm %s
+; RUN: opt -mtriple=r600-- -data-layout=e-p:64:64 -load-pass-plugin=%plugin \
+; RUN:     -aa-pipeline=gpucc-memspace-aa \
 ; RUN:     -passes=aa-eval -print-all-alias-modref-info -disable-output %s 2>&1 \
-; RUN:   | FileCheck --check-prefix=AMDGPU %s
+; RUN:   | FileCheck --check-prefixes=AMDGPU,AMDGPU%llvm %s
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -load-pass-plugin=%plugin \
 ; RUN:     -aa-pipeline=gpucc-memspace-aa,basic-aa -passes=instcombine -S %s \
 ; RUN:   | FileCheck --check-prefix=BOTH %s
@@ -15,13 +16,16 @@
 ; RUN:   | FileCheck --check-prefix=BASIC %s
 ;
 ; gpucc-memspace-aa on AMDGPU (amdgcn, and r600, which answers the same;
-; r600's TTI has no flat space, the rules' number 0 stands in), asked alone:
+; r600's TTI has no flat space, the rules' number 0 stands in; its run gets
+; 64-bit pointers so that LLVM 22's verifier takes the i64 ptrmask below),
+; asked alone:
 ;   0 flat, 1 global, 2 region (GDS), 3 LDS, 4 constant, 5 private,
-;   6 constant-32-bit, 7 buffer fat pointer.
+;   6 constant-32-bit, 7 buffer fat pointer (and in LLVM 22 8 buffer
+;   resource, 9 buffer strided pointer).
 ;   Region is NoAlias with every other space, flat included (GDS is not in
 ;   the flat aperture); LDS and private alias only flat and themselves;
 ;   global, constant, constant-32-bit and buffer alias each other and flat;
-;   a space above 7 MayAlias everything; a space aliases itself.
+;   a space above the table MayAlias everything; a space aliases itself.
 ; Read-only memory, through InstCombine, which deletes a store to memory the
 ; AA's ModRef mask says no one writes ("it must store what is there"):
 ; constant 4 and constant-32-bit 6 (declared, or the space a generic pointer
@@ -85,12 +89,39 @@ define void @space_pairs(ptr %flat, ptr addrspace(1) %glob, ptr addrspace(2) %re
   ret void
 }
 
-; 8 is the first number above the table: it aliases even region memory.
-; AMDGPU-LABEL: Function: first_unknown_space: 2 pointers, 0 call sites
-; AMDGPU-NEXT:  MayAlias: i32 addrspace(8)* %next, i32 addrspace(2)* %region
-define void @first_unknown_space(ptr addrspace(2) %region, ptr addrspace(8) %next) {
+; Spaces above the LLVM's AMDGPU table alias anything, even region memory:
+; 8 and up in LLVM 16. LLVM 22's AMDGPU defines 8 (buffer resource) and 9
+; (buffer strided pointer), global-like: they alias global and each other
+; but not region or LDS; 10 is its first unknown number.
+; AMDGPU-LABEL:  Function: buffer_spaces_and_beyond: 6 pointers, 0 call sites
+; AMDGPU-NEXT:   NoAlias:  i32 addrspace(1)* %glob, i32 addrspace(2)* %region
+; AMDGPU-NEXT:   NoAlias:  i32 addrspace(1)* %glob, i32 addrspace(3)* %lds
+; AMDGPU-NEXT:   NoAlias:  i32 addrspace(3)* %lds, i32 addrspace(2)* %region
+; AMDGPU-NEXT:   MayAlias: i32 addrspace(1)* %glob, i32 addrspace(8)* %rsrc
+; AMDGPU16-NEXT: MayAlias: i32 addrspace(2)* %region, i32 addrspace(8)* %rsrc
+; AMDGPU16-NEXT: MayAlias: i32 addrspace(3)* %lds, i32 addrspace(8)* %rsrc
+; AMDGPU22-NEXT: NoAlias:  i32 addrspace(2)* %region, i32 addrspace(8)* %rsrc
+; AMDGPU22-NEXT: NoAlias:  i32 addrspace(3)* %lds, i32 addrspace(8)* %rsrc
+; AMDGPU-NEXT:   MayAlias: i32 addrspace(1)* %glob, i32 addrspace(9)* %strided
+; AMDGPU16-NEXT: MayAlias: i32 addrspace(2)* %region, i32 addrspace(9)* %strided
+; AMDGPU16-NEXT: MayAlias: i32 addrspace(3)* %lds, i32 addrspace(9)* %strided
+; AMDGPU22-NEXT: NoAlias:  i32 addrspace(2)* %region, i32 addrspace(9)* %strided
+; AMDGPU22-NEXT: NoAlias:  i32 addrspace(3)* %lds, i32 addrspace(9)* %strided
+; AMDGPU-NEXT:   MayAlias: i32 addrspace(8)* %rsrc, i32 addrspace(9)* %strided
+; AMDGPU-NEXT:   MayAlias: i32 addrspace(1)* %glob, i32 addrspace(10)* %ten
+; AMDGPU-NEXT:   MayAlias: i32 addrspace(2)* %region, i32 addrspace(10)* %ten
+; AMDGPU-NEXT:   MayAlias: i32 addrspace(3)* %lds, i32 addrspace(10)* %ten
+; AMDGPU-NEXT:   MayAlias: i32 addrspace(8)* %rsrc, i32 addrspace(10)* %ten
+; AMDGPU-NEXT:   MayAlias: i32 addrspace(9)* %strided, i32 addrspace(10)* %ten
+define void @buffer_spaces_and_beyond(ptr addrspace(1) %glob, ptr addrspace(2) %region,
+                                      ptr addrspace(3) %lds, ptr addrspace(8) %rsrc,
+                                      ptr addrspace(9) %strided, ptr addrspace(10) %ten) {
+  %v1 = load i32, ptr addrspace(1) %glob
   %v2 = load i32, ptr addrspace(2) %region
-  %v8 = load i32, ptr addrspace(8) %next
+  %v3 = load i32, ptr addrspace(3) %lds
+  %v8 = load i32, ptr addrspace(8) %rsrc
+  %v9 = load i32, ptr addrspace(9) %strided
+  %v10 = load i32, ptr addrspace(10) %ten
   ret void
 }
 

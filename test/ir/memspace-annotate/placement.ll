@@ -1,7 +1,7 @@
 ; RUN: opt -mtriple=nvptx64-nvidia-cuda -load-pass-plugin=%plugin \
 ; RUN:     -passes=gpucc-memspace-annotate -S %s | FileCheck --check-prefix=NVPTX %s
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -load-pass-plugin=%plugin \
-; RUN:     -passes=gpucc-memspace-annotate -S %s | FileCheck --check-prefix=AMDGPU %s
+; RUN:     -passes=gpucc-memspace-annotate -S %s | FileCheck --check-prefixes=AMDGPU,AMDGPU%llvm %s
 ; RUN: opt -mtriple=x86_64-unknown-linux-gnu -load-pass-plugin=%plugin \
 ; RUN:     -passes=gpucc-memspace-annotate -S %s \
 ; RUN:   | FileCheck --check-prefix=HOST --implicit-check-not=gpucc.memspace.amdgpu %s
@@ -270,16 +270,21 @@ define i32 @only_generic(ptr %p) {
 ; AMDGPU-DAG: [[AS5:![0-9]+]] = !{!"gpucc.memspace.amdgpu.as5", [[DOM]]}
 ; AMDGPU-DAG: [[AS6:![0-9]+]] = !{!"gpucc.memspace.amdgpu.as6", [[DOM]]}
 ; AMDGPU-DAG: [[AS7:![0-9]+]] = !{!"gpucc.memspace.amdgpu.as7", [[DOM]]}
+; AMDGPU22-DAG: [[AS8:![0-9]+]] = !{!"gpucc.memspace.amdgpu.as8", [[DOM]]}
+; AMDGPU22-DAG: [[AS9:![0-9]+]] = !{!"gpucc.memspace.amdgpu.as9", [[DOM]]}
 ; AMDGPU-DAG: [[HV:![0-9]+]] = !{!"gpucc.memspace.amdgpu.host-visible", [[DOM]]}
 ; AMDGPU-DAG: [[S1]] = !{[[AS1]]}
 ; AMDGPU-DAG: [[N1]] = !{[[AS2]], [[AS3]], [[AS5]]}
 ; AMDGPU-DAG: [[S2]] = !{[[AS2]]}
-; AMDGPU-DAG: [[N2]] = !{[[AS1]], [[AS3]], [[AS4]], [[AS5]], [[AS6]], [[AS7]], [[HV]]}
+; AMDGPU16-DAG: [[N2]] = !{[[AS1]], [[AS3]], [[AS4]], [[AS5]], [[AS6]], [[AS7]], [[HV]]}
+; AMDGPU22-DAG: [[N2]] = !{[[AS1]], [[AS3]], [[AS4]], [[AS5]], [[AS6]], [[AS7]], [[AS8]], [[AS9]], [[HV]]}
 ; AMDGPU-DAG: [[S3]] = !{[[AS3]]}
-; AMDGPU-DAG: [[N3]] = !{[[AS1]], [[AS2]], [[AS4]], [[AS5]], [[AS6]], [[AS7]], [[HV]]}
+; AMDGPU16-DAG: [[N3]] = !{[[AS1]], [[AS2]], [[AS4]], [[AS5]], [[AS6]], [[AS7]], [[HV]]}
+; AMDGPU22-DAG: [[N3]] = !{[[AS1]], [[AS2]], [[AS4]], [[AS5]], [[AS6]], [[AS7]], [[AS8]], [[AS9]], [[HV]]}
 ; AMDGPU-DAG: [[S4]] = !{[[AS4]]}
 ; AMDGPU-DAG: [[S5]] = !{[[AS5]]}
-; AMDGPU-DAG: [[N5]] = !{[[AS1]], [[AS2]], [[AS3]], [[AS4]], [[AS6]], [[AS7]], [[HV]]}
+; AMDGPU16-DAG: [[N5]] = !{[[AS1]], [[AS2]], [[AS3]], [[AS4]], [[AS6]], [[AS7]], [[HV]]}
+; AMDGPU22-DAG: [[N5]] = !{[[AS1]], [[AS2]], [[AS3]], [[AS4]], [[AS6]], [[AS7]], [[AS8]], [[AS9]], [[HV]]}
 ; AMDGPU-DAG: [[S6]] = !{[[AS6]]}
 ; AMDGPU-DAG: [[S7]] = !{[[AS7]]}
 ; AMDGPU-DAG: [[SHV]] = !{[[HV]]}

@@ -29,20 +29,21 @@ target triple = "nvptx64-nvidia-cuda"
 ; What the PTX gains: one multiplication (b * n); each row is the last one
 ; plus 4n bytes. (llc's own NVPTX pipeline runs LLVM's straight-line passes
 ; too, so this shape is what users get either way; the IR checks above are
-; the ones that pin this pass.)
+; the ones that pin this pass. LLVM 22's llc folds the add into a mad and
+; loads floats as b32.)
 ; PTX-LABEL: .func {{.*}}stencil(
-; PTX:         mul.lo.s64
-; PTX-NOT:     mul.lo.s64
-; PTX:         ld.f32 {{%f[0-9]+}}, {{\[}}[[ROW0:%rd[0-9]+]]{{\]}};
-; PTX:         ld.f32 {{%f[0-9]+}}, {{\[}}[[ROW0]]+4{{\]}};
-; PTX:         ld.f32 {{%f[0-9]+}}, {{\[}}[[ROW0]]+8{{\]}};
+; PTX:         {{mul|mad}}.lo.s64
+; PTX-NOT:     {{mul|mad}}.lo.s64
+; PTX:         ld.{{f32|b32}} {{%[fr][0-9]+}}, {{\[}}[[ROW0:%rd[0-9]+]]{{\]}};
+; PTX:         ld.{{f32|b32}} {{%[fr][0-9]+}}, {{\[}}[[ROW0]]+4{{\]}};
+; PTX:         ld.{{f32|b32}} {{%[fr][0-9]+}}, {{\[}}[[ROW0]]+8{{\]}};
 ; PTX:         add.s64 [[ROW1:%rd[0-9]+]], [[ROW0]], [[STRIDE:%rd[0-9]+]];
-; PTX-NEXT:    ld.f32 {{%f[0-9]+}}, {{\[}}[[ROW1]]{{\]}};
-; PTX:         ld.f32 {{%f[0-9]+}}, {{\[}}[[ROW1]]+8{{\]}};
+; PTX-NEXT:    ld.{{f32|b32}} {{%[fr][0-9]+}}, {{\[}}[[ROW1]]{{\]}};
+; PTX:         ld.{{f32|b32}} {{%[fr][0-9]+}}, {{\[}}[[ROW1]]+8{{\]}};
 ; PTX:         add.s64 [[ROW2:%rd[0-9]+]], [[ROW1]], [[STRIDE]];
-; PTX-NEXT:    ld.f32 {{%f[0-9]+}}, {{\[}}[[ROW2]]{{\]}};
-; PTX:         ld.f32 {{%f[0-9]+}}, {{\[}}[[ROW2]]+8{{\]}};
-; PTX-NOT:     mul.lo.s64
+; PTX-NEXT:    ld.{{f32|b32}} {{%[fr][0-9]+}}, {{\[}}[[ROW2]]{{\]}};
+; PTX:         ld.{{f32|b32}} {{%[fr][0-9]+}}, {{\[}}[[ROW2]]+8{{\]}};
+; PTX-NOT:     {{mul|mad}}.lo.s64
 define float @stencil(ptr %a, i64 %b, i64 %c, i64 %n) {
 entry:
   %m00 = mul nsw i64 %b, %n

@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-state-machine -S %s | FileCheck %s
 ;
 ; Input: clang-16 output for Inputs/known-regions.c compiled for AMDGPU:

@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-state-machine -S %s | FileCheck %s
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-state-machine \
 ; RUN:     -pass-remarks=gpucc-openmp-opt -pass-remarks-analysis=gpucc-openmp-opt \
@@ -13,7 +14,7 @@
 
 ; The runtime's generic state machine is switched off, and the workers (init
 ; result != -1) enter the kernel's own loop; the main thread runs user code.
-; CHECK-LABEL: define weak_odr protected void @__omp_offloading_{{.*}}_two_regions_l9(
+; CHECK-LABEL: define weak_odr protected void @__omp_offloading_{{.*}}_two_regions_l{{[0-9]+}}(
 ; CHECK-NEXT:    %worker.work_fn.addr = alloca ptr, align 8
 ; CHECK:         [[TID:%.*]] = tail call i32 @__kmpc_target_init(ptr nonnull @1, i8 1, i1 false)
 ; CHECK-NEXT:    %thread.is_worker = icmp ne i32 [[TID]], -1

@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-state-machine -S %s | FileCheck %s
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-state-machine \
 ; RUN:     -pass-remarks=gpucc-openmp-opt -pass-remarks-missed=gpucc-openmp-opt \
@@ -70,7 +71,7 @@ entry:
 ; CHECK-NOT: declare {{.*}}@__kmpc_barrier_simple_generic
 
 ; REMARK: remark: {{.*}}Generic-mode kernel keeps the runtime's state machine: @__kmpc_kernel_parallel is declared with an unexpected type.
-; REMARK-NEXT: remark: {{.*}}Generic-mode kernel keeps the runtime's state machine: __kmpc_target_init does not have LLVM 16's signature (ptr, i8 <mode>, i1 <flag>).
+; REMARK-NEXT: remark: {{.*}}Generic-mode kernel keeps the runtime's state machine: __kmpc_target_init is not called as i32 (ptr ident, i8 mode, i1 use_generic_state_machine) with a constant launch configuration.
 ; REMARK-NOT: remark
 
 define internal void @body(ptr %gtid, ptr %btid) {

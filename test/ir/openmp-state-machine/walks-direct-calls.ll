@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-state-machine -S %s | FileCheck %s
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-state-machine \
 ; RUN:     -pass-remarks=gpucc-openmp-opt -pass-remarks-analysis=gpucc-openmp-opt \

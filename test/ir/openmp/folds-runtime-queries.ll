@@ -1,9 +1,11 @@
+; REQUIRES: llvm16
 ; __kmpc_is_spmd_exec_mode() is folded where every kernel that reaches the
 ; function (directly or inside its parallel regions) agrees on the mode, after
 ; SPMDization: @spmd_only is reached by an SPMD kernel and by a kernel that
 ; becomes SPMD (1); @generic_only by a kernel that stays generic (0); @both by
 ; both kinds (kept); @exported may be called from other modules (kept).
-; __kmpc_parallel_level() is 1 in the sequential code of an SPMD kernel:
+; __kmpc_parallel_level() is 0 in sequential code in either mode (the device
+; runtime starts SPMD kernels at level 0 too; LLVM's openmp-opt folds it to 1):
 ; folded in @level_seq (reached only by SPMD kernels, outside parallel
 ; regions), kept in @level_par (inside a parallel region: depends on nesting).
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-opt -S %s | FileCheck %s
@@ -104,7 +106,7 @@ define void @exported() {
 }
 
 ; CHECK-LABEL: define internal void @level_seq(
-; CHECK-NEXT:    store i16 1, ptr @level
+; CHECK-NEXT:    store i16 0, ptr @level
 define internal void @level_seq() {
   %l = call i16 @__kmpc_parallel_level(ptr @ident, i32 0)
   store i16 %l, ptr @level

@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; Guarding inside called functions. A helper that writes device memory is
 ; guarded in place when every kernel reaching it becomes SPMD; a helper that
 ; writes only through pointers its callers point at their own stack needs no

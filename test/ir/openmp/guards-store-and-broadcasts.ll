@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; A store and an atomic capture on device memory in the sequential part
 ; (Inputs/guarded-store.c). In SPMD mode one thread must do them: thread 0
 ; runs them in a guarded region, a barrier follows, and the captured value,

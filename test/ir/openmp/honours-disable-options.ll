@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; SPMDization is switched off by the pass parameter `no-spmdization` and by
 ; LLVM's own -openmp-opt-disable-spmdization / -openmp-opt-disable (the
 ; upstream tests pass those to us); without deglobalization a kernel with

@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; A module without OpenMP kernels is left byte-identical (the pass returns
 ; PreservedAnalyses::all() before looking further), and so is a kernel that is
 ; already in SPMD mode.

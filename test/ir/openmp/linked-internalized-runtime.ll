@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; The vector add linked with the NVPTX device runtime and internalized (every
 ; runtime function defined, internal). LLVM 16's openmp-opt segfaults on this
 ; module (in Attributor::manifestAttributes). Runtime functions are known by

@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; The vector add linked with the NVPTX device runtime, not internalized (the
 ; runtime's functions keep their external definitions). LLVM 16's openmp-opt
 ; takes about 15 s here and then leaves a module the verifier rejects

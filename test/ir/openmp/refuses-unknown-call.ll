@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; The sequential part calls an external function (Inputs/unknown-call.c): it
 ; may have side effects or depend on the thread, so the kernel stays generic
 ; and OMP121 names the call. It gets a custom state machine instead of the

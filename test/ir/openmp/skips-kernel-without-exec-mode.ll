@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; A kernel without its `@<kernel>_exec_mode` global (the vector add with the
 ; global and its @llvm.compiler.used entry deleted). The host reads the launch
 ; mode there, so switching the kernel alone would launch it wrongly: it is

@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; A LULESH-like kernel (Inputs/lulesh-ifs.c): three ifs in the sequential part
 ; overwrite globalized constants. Each conditional store is guarded where it
 ; is, inside its branch (control flow in sequential code is the same on every

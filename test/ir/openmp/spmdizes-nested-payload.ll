@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; A large payload (Inputs/nested-payload.c): a nested loop per element and a
 ; sequential scale factor `w * 0.5f + 1.0f` computed in the teams region. The
 ; fmuladd has no side effect and is only stored, so it joins the one guarded

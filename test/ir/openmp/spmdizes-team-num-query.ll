@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; omp_get_team_num() in the sequential part (Inputs/team-num.c) has no side
 ; effect and the same value on every thread of a team, so the kernel runs in
 ; SPMD mode. LLVM 16's openmp-opt refuses it (OMP121 at the call).

@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; The 2015 paper's vector add: `target teams { double pi = 3.14159;
 ; distribute parallel for ... }` (Inputs/vecadd-pi.c). The sequential part
 ; only fills globalized variables, so the kernel runs in SPMD mode: the

@@ -1,16 +1,16 @@
-; RUN: clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -O2 \
+; RUN: clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 --cuda-feature=+ptx70 -O2 \
 ; RUN:     -S -emit-llvm -fpass-plugin=%plugin %S/Inputs/auto-pipeline.cu -o - \
 ; RUN:   | FileCheck --check-prefix=DEVICE %s
 ; RUN: clang -x cuda --cuda-host-only -nocudainc -nocudalib -O2 \
 ; RUN:     -S -emit-llvm -fpass-plugin=%plugin %S/Inputs/auto-pipeline.cu -o - \
 ; RUN:   | FileCheck --check-prefix=HOST %s
 ; RUN: env GPUCC_AUTO_PIPELINE=0 clang -x cuda --cuda-device-only -nocudainc -nocudalib \
-; RUN:     --cuda-gpu-arch=sm_80 -O2 -S -emit-llvm -fpass-plugin=%plugin \
+; RUN:     --cuda-gpu-arch=sm_80 --cuda-feature=+ptx70 -O2 -S -emit-llvm -fpass-plugin=%plugin \
 ; RUN:     %S/Inputs/auto-pipeline.cu -o - | FileCheck --check-prefix=OFF %s
-; RUN: clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -O2 \
+; RUN: clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 --cuda-feature=+ptx70 -O2 \
 ; RUN:     -S -emit-llvm -fpass-plugin=%plugin -fplugin=%plugin -mllvm -gpucc-auto-pipeline=false \
 ; RUN:     %S/Inputs/auto-pipeline.cu -o - | FileCheck --check-prefix=OFF %s
-; RUN: clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -O0 \
+; RUN: clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 --cuda-feature=+ptx70 -O0 \
 ; RUN:     -S -emit-llvm -fpass-plugin=%plugin %S/Inputs/auto-pipeline.cu -o - \
 ; RUN:   | FileCheck --check-prefix=OFF %s
 ; RUN: clang --target=amdgcn-amd-amdhsa -nogpulib -O2 -x c++ -S -emit-llvm \

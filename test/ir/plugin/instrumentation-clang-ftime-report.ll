@@ -1,7 +1,7 @@
-; RUN: clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -O2 \
+; RUN: clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 --cuda-feature=+ptx70 -O2 \
 ; RUN:     -S -emit-llvm -fpass-plugin=%plugin -ftime-report %S/Inputs/auto-pipeline.cu \
 ; RUN:     -o /dev/null 2>&1 | FileCheck %s
-; RUN: clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 -O2 \
+; RUN: clang -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_80 --cuda-feature=+ptx70 -O2 \
 ; RUN:     -S -emit-llvm -fpass-plugin=%plugin -mllvm -print-after=gpucc-bypass-slow-division \
 ; RUN:     %S/Inputs/auto-pipeline.cu -o /dev/null 2>&1 | FileCheck --check-prefix=PRINT %s
 ;

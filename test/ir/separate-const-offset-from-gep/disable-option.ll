@@ -14,7 +14,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %j = add nsw i32 %i, 5
 ; CHECK-NEXT:    %q = getelementptr float, ptr %p, i32 %j
 ; ON-LABEL:    @off(
-; ON:            getelementptr float, ptr {{%.*}}, i64 5
+; ON:            [[B:%.*]] = getelementptr float, ptr %p, i64 {{%.*}}
+; ON-NEXT:       %q = getelementptr {{.*}}, ptr [[B]]
 define ptr @off(ptr %p, i32 %i) {
   %j = add nsw i32 %i, 5
   %q = getelementptr float, ptr %p, i32 %j

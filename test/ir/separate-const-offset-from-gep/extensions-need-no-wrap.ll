@@ -1,4 +1,5 @@
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s \
+; RUN:   | FileCheck --check-prefixes=CHECK,V%llvm %s
 ;
 ; A sext distributes over `add nsw`/`sub nsw` and a zext over `add nuw`/
 ; `sub nuw`; without the flag the narrow operation may wrap and the
@@ -12,7 +13,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: @sext_of_add_nsw(
 ; CHECK-NEXT:    [[I:%.*]] = sext i32 %i to i64
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[I]]
-; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 1
+; V16-NEXT:      %q = getelementptr float, ptr [[BASE]], i64 1
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 4
 define ptr @sext_of_add_nsw(ptr %p, i32 %i) {
   %a = add nsw i32 %i, 1
   %s = sext i32 %a to i64
@@ -50,7 +52,8 @@ define ptr @narrow_index_needs_nsw(ptr %p, i32 %i) {
 ; CHECK-LABEL: @zext_of_add_nuw(
 ; CHECK-NEXT:    [[I:%.*]] = zext i32 %i to i64
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[I]]
-; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 3
+; V16-NEXT:      %q = getelementptr float, ptr [[BASE]], i64 3
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 12
 define ptr @zext_of_add_nuw(ptr %p, i32 %i) {
   %a = add nuw i32 %i, 3
   %s = zext i32 %a to i64
@@ -70,27 +73,43 @@ define ptr @zext_of_add_nsw_refused(ptr %p, i32 %i) {
   ret ptr %q
 }
 
-; zext(i -nuw 1) = zext(i) - 1. LLVM 16 negates the 1 before extending it
-; and offsets by +4294967295 floats.
-; CHECK-LABEL: @zext_of_sub_nuw_is_negative(
-; CHECK-NEXT:    [[I:%.*]] = zext i32 %i to i64
-; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[I]]
-; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 -1
-define ptr @zext_of_sub_nuw_is_negative(ptr %p, i32 %i) {
+; zext(i -nuw 1) = zext(i) - 1, but a constant subtracted under a zext stays
+; where it is, as upstream leaves it (LLVM 16 negated the 1 before extending
+; it and offset by +4294967295 floats; LLVM 22 does not trace the sub).
+; CHECK-LABEL: @zext_of_sub_nuw_refused(
+; CHECK-NEXT:    %a = sub nuw i32 %i, 1
+; CHECK-NEXT:    %s = zext i32 %a to i64
+; CHECK-NEXT:    %q = getelementptr float, ptr %p, i64 %s
+define ptr @zext_of_sub_nuw_refused(ptr %p, i32 %i) {
   %a = sub nuw i32 %i, 1
   %s = zext i32 %a to i64
   %q = getelementptr float, ptr %p, i64 %s
   ret ptr %q
 }
 
-; sext(i -nsw INT_MIN) = sext(i) + 2^31 (LLVM 16: - 2^31).
+; A constant the zext'ed sub subtracts from is taken: zext(5 -nuw i) =
+; 5 - zext(i).
+; CHECK-LABEL: @zext_of_sub_from_constant(
+; CHECK-NEXT:    [[I:%.*]] = zext i32 %i to i64
+; CHECK-NEXT:    [[N:%.*]] = sub i64 0, [[I]]
+; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[N]]
+; V16-NEXT:      %q = getelementptr float, ptr [[BASE]], i64 5
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 20
+define ptr @zext_of_sub_from_constant(ptr %p, i32 %i) {
+  %a = sub nuw i32 5, %i
+  %s = zext i32 %a to i64
+  %q = getelementptr float, ptr %p, i64 %s
+  ret ptr %q
+}
+
+; sext(i -nsw INT16_MIN) = sext(i) + 2^15 (LLVM 16: - 2^15).
 ; CHECK-LABEL: @sext_of_sub_int_min(
-; CHECK-NEXT:    [[I:%.*]] = sext i32 %i to i64
+; CHECK-NEXT:    [[I:%.*]] = sext i16 %i to i64
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr i8, ptr %p, i64 [[I]]
-; CHECK-NEXT:    %q = getelementptr i8, ptr [[BASE]], i64 2147483648
-define ptr @sext_of_sub_int_min(ptr %p, i32 %i) {
-  %a = sub nsw i32 %i, -2147483648
-  %s = sext i32 %a to i64
+; CHECK-NEXT:    %q = getelementptr i8, ptr [[BASE]], i64 32768
+define ptr @sext_of_sub_int_min(ptr %p, i16 %i) {
+  %a = sub nsw i16 %i, -32768
+  %s = sext i16 %a to i64
   %q = getelementptr i8, ptr %p, i64 %s
   ret ptr %q
 }
@@ -101,7 +120,8 @@ define ptr @sext_of_sub_int_min(ptr %p, i32 %i) {
 ; CHECK-NEXT:    [[Z:%.*]] = zext i32 %i to i48
 ; CHECK-NEXT:    [[S:%.*]] = sext i48 [[Z]] to i64
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[S]]
-; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 3
+; V16-NEXT:      %q = getelementptr float, ptr [[BASE]], i64 3
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 12
 define ptr @sext_of_zext(ptr %p, i32 %i) {
   %a = add nuw i32 %i, 3
   %z = zext i32 %a to i48
@@ -135,7 +155,8 @@ define ptr @zext_of_sext_needs_both(ptr %p, i32 %i) {
 ; CHECK-NEXT:    [[ABC:%.*]] = add i64 [[A]], [[BC]]
 ; CHECK-NEXT:    [[I:%.*]] = add i64 %d, [[ABC]]
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[I]]
-; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 8
+; V16-NEXT:      %q = getelementptr float, ptr [[BASE]], i64 8
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 32
 define ptr @sext_pushed_to_every_leaf(ptr %p, i32 %a, i32 %b, i32 %c, i64 %d) {
   %c8 = add nsw i32 %c, 8
   %bc = add nsw i32 %b, %c8

@@ -5,8 +5,9 @@
 ; loop-invariant (and used only here), the constant step is moved next to
 ; the base: `(base + iv*4) + 20` becomes `(base + 20) + iv*4`, so LICM can
 ; hoist `base + 20` (upstream's swapGEPOperand). `base + 20` is inbounds
-; when 20 bytes stay within the base's object; LLVM 16 asks only that the
-; object's size be known, and marks @past_the_end inbounds too.
+; when 20 bytes stay within the base's object; upstream (LLVM 16 and 22)
+; asks only that the object's size be known, and marks @past_the_end and
+; @null_base inbounds too (LLVM 22's AMDGPU/lower-gep.ll pins the latter).
 
 @a = global [100 x float] zeroinitializer
 @tiny = global [4 x float] zeroinitializer
@@ -64,6 +65,28 @@ loop:
   %iv = phi i64 [ -10, %entry ], [ %iv.next, %loop ]
   %x = add i64 %iv, 10
   %q = getelementptr inbounds [4 x float], ptr @tiny, i64 0, i64 %x
+  store float 0.0, ptr %q
+  %iv.next = add i64 %iv, 1
+  %c = icmp slt i64 %iv.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+
+; Null in address space 0 is an object of no bytes: `null + 2044` is
+; outside it, and `getelementptr inbounds i8, ptr null, i64 2044` would be
+; poison where the original is not (for %x = 0 it is null itself).
+; CHECK-LABEL: @null_base(
+; CHECK:         [[S:%.*]] = shl i64 %iv, 2
+; CHECK-NEXT:    [[C:%.*]] = getelementptr i8, ptr null, i64 2044
+; CHECK-NEXT:    [[Q:%.*]] = getelementptr i8, ptr [[C]], i64 [[S]]
+define void @null_base(i64 %n) {
+entry:
+  br label %loop
+loop:
+  %iv = phi i64 [ 0, %entry ], [ %iv.next, %loop ]
+  %x = add nsw i64 %iv, 511
+  %q = getelementptr inbounds float, ptr null, i64 %x
   store float 0.0, ptr %q
   %iv.next = add i64 %iv, 1
   %c = icmp slt i64 %iv.next, %n

@@ -1,11 +1,14 @@
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s \
+; RUN:   | FileCheck --check-prefixes=CHECK,V%llvm %s
 ;
 ; The constants of all sequential indices add up, in bytes, to one offset,
 ; expressed in elements of the GEP's result type when it divides evenly and
 ; in bytes (`gep i8`, named uglygep) when not. Struct field indices stay in
-; the variadic base: fields have different types. (Default data layout:
-; i64 is 4-byte aligned, so %Leaf is 12 bytes, %Inner 16, %Mid 24.)
+; the variadic base: fields have different types. (i64 is 4-byte aligned
+; here, as in LLVM 16's default data layout, so %Leaf is 12 bytes, %Inner
+; 16, %Mid 24.)
 
+target datalayout = "e-i64:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 %S = type { float, double }
@@ -21,7 +24,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; grid[x + 1][y + 2] => &grid[x][y] + (32 + 2) floats
 ; CHECK-LABEL: @two_indices(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr [32 x [32 x float]], ptr @grid, i64 0, i64 %x, i64 %y
-; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 34
+; V16-NEXT:      %q = getelementptr float, ptr [[BASE]], i64 34
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 136
 define ptr @two_indices(i64 %x, i64 %y) {
   %x1 = add nsw i64 %x, 1
   %y2 = add nsw i64 %y, 2
@@ -32,7 +36,8 @@ define ptr @two_indices(i64 %x, i64 %y) {
 ; A constant first index counts too: (p + 1)[x][y + 1] => 32 + 1 floats.
 ; CHECK-LABEL: @constant_index_joins(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr [32 x float], ptr %p, i64 0, i64 %y
-; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 33
+; V16-NEXT:      %q = getelementptr float, ptr [[BASE]], i64 33
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 132
 define ptr @constant_index_joins(ptr %p, i64 %y) {
   %y1 = add i64 %y, 1
   %q = getelementptr [32 x float], ptr %p, i64 1, i64 %y1
@@ -43,7 +48,8 @@ define ptr @constant_index_joins(ptr %p, i64 %y) {
 ; CHECK-LABEL: @struct_field_stays(
 ; CHECK-NEXT:    [[I:%.*]] = sext i32 %i to i64
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr [1024 x %S], ptr @structs, i64 0, i64 [[I]], i32 1
-; CHECK-NEXT:    %q = getelementptr double, ptr [[BASE]], i64 10
+; V16-NEXT:      %q = getelementptr double, ptr [[BASE]], i64 10
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 80
 define ptr @struct_field_stays(i32 %i) {
   %a = add nsw i32 %i, 5
   %s = sext i32 %a to i64
@@ -52,11 +58,13 @@ define ptr @struct_field_stays(i32 %i) {
 }
 
 ; &s[i + 1].b[j + 3] in a packed struct: 76 + 3 * 8 = 100 bytes is not a
-; multiple of 8, so the offset is in bytes.
+; multiple of 8, so the offset is in bytes (from LLVM 22 on it always is).
 ; CHECK-LABEL: @packed_struct_offset_in_bytes(
 ; CHECK:         [[BASE:%.*]] = getelementptr [1024 x %Packed], ptr %s, i64 0, i64 {{%.*}}, i32 1, i64 {{%.*}}
-; CHECK-NEXT:    %uglygep = getelementptr i8, ptr [[BASE]], i64 100
-; CHECK-NEXT:    ret ptr %uglygep
+; V16-NEXT:      %uglygep = getelementptr i8, ptr [[BASE]], i64 100
+; V16-NEXT:      ret ptr %uglygep
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 100
+; V22-NEXT:      ret ptr %q
 define ptr @packed_struct_offset_in_bytes(ptr %s, i32 %i, i32 %j) {
   %j3 = add nsw i32 %j, 3
   %j3.ext = sext i32 %j3 to i64
@@ -71,7 +79,8 @@ define ptr @packed_struct_offset_in_bytes(ptr %s, i32 %i, i32 %j) {
 ; LLVM 16's NVPTX/split-gep.ll).
 ; CHECK-LABEL: @negative_offset(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr %Outer, ptr %p, i64 0, i32 3, i64 %i, i32 1
-; CHECK-NEXT:    %q = getelementptr %Inner, ptr [[BASE]], i64 -3
+; V16-NEXT:      %q = getelementptr %Inner, ptr [[BASE]], i64 -3
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 -48
 define ptr @negative_offset(ptr %p, i64 %i) {
   %a = add nsw i64 %i, -2
   %q = getelementptr inbounds %Outer, ptr %p, i64 0, i32 3, i64 %a, i32 1
@@ -82,7 +91,8 @@ define ptr @negative_offset(ptr %p, i64 %i) {
 ; and then part of the offset: 2416 bytes, 151 %Inner).
 ; CHECK-LABEL: @wide_constant_index(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr %Outer, ptr %p, i64 0, i32 3, i64 %i, i32 1
-; CHECK-NEXT:    %q = getelementptr %Inner, ptr [[BASE]], i64 151
+; V16-NEXT:      %q = getelementptr %Inner, ptr [[BASE]], i64 151
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 2416
 ; CHECK-NOT:     trunc
 define ptr @wide_constant_index(ptr %p, i64 %i) {
   %q = getelementptr inbounds %Outer, ptr %p, i65 1, i32 3, i64 %i, i32 1
@@ -94,7 +104,8 @@ define ptr @wide_constant_index(ptr %p, i64 %i) {
 ; CHECK-NEXT:    [[I1:%.*]] = sext i32 %i to i64
 ; CHECK-NEXT:    [[I2:%.*]] = sext i32 %i to i64
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr [32 x [32 x float]], ptr @grid, i64 0, i64 [[I1]], i64 [[I2]]
-; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 99
+; V16-NEXT:      %q = getelementptr float, ptr [[BASE]], i64 99
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 396
 define ptr @same_index_twice(i32 %i) {
   %a = add nsw i32 %i, 3
   %s = sext i32 %a to i64

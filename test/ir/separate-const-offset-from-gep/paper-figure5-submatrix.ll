@@ -1,4 +1,5 @@
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s \
+; RUN:   | FileCheck --check-prefixes=CHECK,V%llvm %s
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s \
 ; RUN:   | FileCheck --check-prefix=DEAD %s
 ;
@@ -22,29 +23,35 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %v00 = load float, ptr %p00
 ; CHECK-NEXT:    [[I01:%.*]] = add i64 %c, %row0
 ; CHECK-NEXT:    [[B01:%.*]] = getelementptr float, ptr %a, i64 [[I01]]
-; CHECK-NEXT:    %p01 = getelementptr float, ptr [[B01]], i64 1
+; V16-NEXT:      %p01 = getelementptr float, ptr [[B01]], i64 1
+; V22-NEXT:      %p01 = getelementptr i8, ptr [[B01]], i64 4
 ; CHECK-NEXT:    %v01 = load float, ptr %p01
 ; CHECK-NEXT:    [[I02:%.*]] = add i64 %c, %row0
 ; CHECK-NEXT:    [[B02:%.*]] = getelementptr float, ptr %a, i64 [[I02]]
-; CHECK-NEXT:    %p02 = getelementptr float, ptr [[B02]], i64 2
+; V16-NEXT:      %p02 = getelementptr float, ptr [[B02]], i64 2
+; V22-NEXT:      %p02 = getelementptr i8, ptr [[B02]], i64 8
 ; CHECK:         %row1 = mul i64 %b1, %n
 ; CHECK-NEXT:    %i10 = add i64 %c, %row1
 ; CHECK-NEXT:    %p10 = getelementptr inbounds float, ptr %a, i64 %i10
 ; CHECK:         [[I11:%.*]] = add i64 %c, %row1
 ; CHECK-NEXT:    [[B11:%.*]] = getelementptr float, ptr %a, i64 [[I11]]
-; CHECK-NEXT:    %p11 = getelementptr float, ptr [[B11]], i64 1
+; V16-NEXT:      %p11 = getelementptr float, ptr [[B11]], i64 1
+; V22-NEXT:      %p11 = getelementptr i8, ptr [[B11]], i64 4
 ; CHECK:         [[I12:%.*]] = add i64 %c, %row1
 ; CHECK-NEXT:    [[B12:%.*]] = getelementptr float, ptr %a, i64 [[I12]]
-; CHECK-NEXT:    %p12 = getelementptr float, ptr [[B12]], i64 2
+; V16-NEXT:      %p12 = getelementptr float, ptr [[B12]], i64 2
+; V22-NEXT:      %p12 = getelementptr i8, ptr [[B12]], i64 8
 ; CHECK:         %row2 = mul i64 %b2, %n
 ; CHECK-NEXT:    %i20 = add i64 %c, %row2
 ; CHECK-NEXT:    %p20 = getelementptr inbounds float, ptr %a, i64 %i20
 ; CHECK:         [[I21:%.*]] = add i64 %c, %row2
 ; CHECK-NEXT:    [[B21:%.*]] = getelementptr float, ptr %a, i64 [[I21]]
-; CHECK-NEXT:    %p21 = getelementptr float, ptr [[B21]], i64 1
+; V16-NEXT:      %p21 = getelementptr float, ptr [[B21]], i64 1
+; V22-NEXT:      %p21 = getelementptr i8, ptr [[B21]], i64 4
 ; CHECK:         [[I22:%.*]] = add i64 %c, %row2
 ; CHECK-NEXT:    [[B22:%.*]] = getelementptr float, ptr %a, i64 [[I22]]
-; CHECK-NEXT:    %p22 = getelementptr float, ptr [[B22]], i64 2
+; V16-NEXT:      %p22 = getelementptr float, ptr [[B22]], i64 2
+; V22-NEXT:      %p22 = getelementptr i8, ptr [[B22]], i64 8
 ; CHECK:         ret float
 define float @submatrix_i64(ptr %a, i64 %b, i64 %c, i64 %n) {
 entry:
@@ -105,28 +112,34 @@ entry:
 ; CHECK-NEXT:    %v00 = load float, ptr %p00
 ; CHECK-NEXT:    [[E01:%.*]] = sext i32 %i00 to i64
 ; CHECK-NEXT:    [[B01:%.*]] = getelementptr float, ptr %a, i64 [[E01]]
-; CHECK-NEXT:    %p01 = getelementptr float, ptr [[B01]], i64 1
+; V16-NEXT:      %p01 = getelementptr float, ptr [[B01]], i64 1
+; V22-NEXT:      %p01 = getelementptr i8, ptr [[B01]], i64 4
 ; CHECK-NEXT:    %v01 = load float, ptr %p01
 ; CHECK-NEXT:    [[E02:%.*]] = sext i32 %i00 to i64
 ; CHECK-NEXT:    [[B02:%.*]] = getelementptr float, ptr %a, i64 [[E02]]
-; CHECK-NEXT:    %p02 = getelementptr float, ptr [[B02]], i64 2
+; V16-NEXT:      %p02 = getelementptr float, ptr [[B02]], i64 2
+; V22-NEXT:      %p02 = getelementptr i8, ptr [[B02]], i64 8
 ; CHECK:         %i10 = add nsw i32 %c, %row1
 ; CHECK-NEXT:    %e10 = sext i32 %i10 to i64
 ; CHECK:         [[E11:%.*]] = sext i32 %i10 to i64
 ; CHECK-NEXT:    [[B11:%.*]] = getelementptr float, ptr %a, i64 [[E11]]
-; CHECK-NEXT:    %p11 = getelementptr float, ptr [[B11]], i64 1
+; V16-NEXT:      %p11 = getelementptr float, ptr [[B11]], i64 1
+; V22-NEXT:      %p11 = getelementptr i8, ptr [[B11]], i64 4
 ; CHECK:         [[E12:%.*]] = sext i32 %i10 to i64
 ; CHECK-NEXT:    [[B12:%.*]] = getelementptr float, ptr %a, i64 [[E12]]
-; CHECK-NEXT:    %p12 = getelementptr float, ptr [[B12]], i64 2
+; V16-NEXT:      %p12 = getelementptr float, ptr [[B12]], i64 2
+; V22-NEXT:      %p12 = getelementptr i8, ptr [[B12]], i64 8
 ; CHECK:         %i20 = add nsw i32 %c, %row2
 ; CHECK-NEXT:    %e20 = sext i32 %i20 to i64
 ; CHECK-NEXT:    %p20 = getelementptr inbounds float, ptr %a, i64 %e20
 ; CHECK:         [[E21:%.*]] = sext i32 %i20 to i64
 ; CHECK-NEXT:    [[B21:%.*]] = getelementptr float, ptr %a, i64 [[E21]]
-; CHECK-NEXT:    %p21 = getelementptr float, ptr [[B21]], i64 1
+; V16-NEXT:      %p21 = getelementptr float, ptr [[B21]], i64 1
+; V22-NEXT:      %p21 = getelementptr i8, ptr [[B21]], i64 4
 ; CHECK:         [[E22:%.*]] = sext i32 %i20 to i64
 ; CHECK-NEXT:    [[B22:%.*]] = getelementptr float, ptr %a, i64 [[E22]]
-; CHECK-NEXT:    %p22 = getelementptr float, ptr [[B22]], i64 2
+; V16-NEXT:      %p22 = getelementptr float, ptr [[B22]], i64 2
+; V22-NEXT:      %p22 = getelementptr i8, ptr [[B22]], i64 8
 ; CHECK:         ret float
 
 ; The `c + y` adds died with the old indices, and nothing else is left over.

@@ -1,4 +1,5 @@
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s \
+; RUN:   | FileCheck --check-prefixes=CHECK,V%llvm %s
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep \
 ; RUN:   -pass-remarks-missed=gpucc-separate-const-offset-from-gep -disable-output %s 2>&1 \
 ; RUN:   | FileCheck --check-prefix=REMARK %s
@@ -14,7 +15,8 @@ target triple = "amdgcn-amd-amdhsa"
 ; 4092 bytes: folded.
 ; CHECK-LABEL: @global_4092_bytes(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr addrspace(1) %p, i64 %i
-; CHECK-NEXT:    %q = getelementptr float, ptr addrspace(1) [[BASE]], i64 1023
+; V16-NEXT:      %q = getelementptr float, ptr addrspace(1) [[BASE]], i64 1023
+; V22-NEXT:      %q = getelementptr i8, ptr addrspace(1) [[BASE]], i64 4092
 define float @global_4092_bytes(ptr addrspace(1) %p, i64 %i) #0 {
   %a = add i64 %i, 1023
   %q = getelementptr inbounds float, ptr addrspace(1) %p, i64 %a
@@ -37,7 +39,8 @@ define float @global_4096_bytes(ptr addrspace(1) %p, i64 %i) #0 {
 ; LDS takes 16 bits: 4096 bytes fold there.
 ; CHECK-LABEL: @lds_4096_bytes(
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr addrspace(3) %p, i32 %i
-; CHECK-NEXT:    %q = getelementptr float, ptr addrspace(3) [[BASE]], i32 1024
+; V16-NEXT:      %q = getelementptr float, ptr addrspace(3) [[BASE]], i32 1024
+; V22-NEXT:      %q = getelementptr i8, ptr addrspace(3) [[BASE]], i32 4096
 define float @lds_4096_bytes(ptr addrspace(3) %p, i32 %i) #0 {
   %a = add i32 %i, 1024
   %q = getelementptr inbounds float, ptr addrspace(3) %p, i32 %a

@@ -37,7 +37,7 @@ define ptr @all_constant_indices() {
 }
 
 ; CHECK-LABEL: @vector_gep(
-; CHECK-NEXT:    %j = add <2 x i64> %i, <i64 1, i64 1>
+; CHECK-NEXT:    %j = add <2 x i64> %i, {{<i64 1, i64 1>|splat \(i64 1\)}}
 ; CHECK-NEXT:    %q = getelementptr float, <2 x ptr> %p, <2 x i64> %j
 define <2 x ptr> @vector_gep(<2 x ptr> %p, <2 x i64> %i) {
   %j = add <2 x i64> %i, <i64 1, i64 1>

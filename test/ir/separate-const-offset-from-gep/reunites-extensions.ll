@@ -1,4 +1,5 @@
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s \
+; RUN:   | FileCheck --check-prefixes=CHECK,V%llvm %s
 ;
 ; Splitting sext(x +nsw (y +nsw 5)) leaves sext(x) + sext(y). Afterwards,
 ; walking the dominator tree in preorder, `sext a + sext b` (`-`) becomes
@@ -19,7 +20,8 @@ declare void @use(float)
 ; CHECK:         call void @use
 ; CHECK-NEXT:    [[E:%.*]] = sext i32 %xy to i64
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %input, i64 [[E]]
-; CHECK-NEXT:    %p1 = getelementptr float, ptr [[BASE]], i64 5
+; V16-NEXT:      %p1 = getelementptr float, ptr [[BASE]], i64 5
+; V22-NEXT:      %p1 = getelementptr i8, ptr [[BASE]], i64 20
 define void @reunion(i32 %x, i32 %y, ptr %input) {
 entry:
   %xy = add nsw i32 %x, %y

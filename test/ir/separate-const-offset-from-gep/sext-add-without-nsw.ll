@@ -1,4 +1,5 @@
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s \
+; RUN:   | FileCheck --check-prefixes=CHECK,V%llvm %s
 ;
 ; Upstream's one exception to "sext needs nsw": in an inbounds GEP it splits
 ; sext(x + c), c >= 0, without nsw, because "an inbounds index is
@@ -22,7 +23,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: @small_object(
 ; CHECK-NEXT:    [[I:%.*]] = sext i32 %i to i64
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr [32 x [32 x float]], ptr @small, i64 0, i64 [[I]], i64 %j
-; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 32
+; V16-NEXT:      %q = getelementptr float, ptr [[BASE]], i64 32
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 128
 define ptr @small_object(i32 %i, i64 %j) {
   %a = add i32 %i, 1
   %s = sext i32 %a to i64
@@ -82,8 +84,10 @@ define ptr @external_object_refused(i32 %i) {
 ; CHECK-LABEL: @known_non_negative(
 ; CHECK-NEXT:    %m = and i32 %i, 1023
 ; CHECK-NEXT:    [[M:%.*]] = sext i32 %m to i64
-; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[M]]
-; CHECK-NEXT:    %q = getelementptr inbounds float, ptr [[BASE]], i64 1
+; V16-NEXT:      [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[M]]
+; V22-NEXT:      [[BASE:%.*]] = getelementptr inbounds float, ptr %p, i64 [[M]]
+; V16-NEXT:      %q = getelementptr inbounds float, ptr [[BASE]], i64 1
+; V22-NEXT:      %q = getelementptr inbounds i8, ptr [[BASE]], i64 4
 define ptr @known_non_negative(ptr %p, i32 %i) {
   %m = and i32 %i, 1023
   %a = add i32 %m, 1

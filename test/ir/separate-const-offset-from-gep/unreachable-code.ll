@@ -4,6 +4,8 @@
 ; using itself); the pass skips them and does not crash (LLVM 16's
 ; crash-in-unreachable-code.ll). Reachable GEPs are still split.
 
+; 64-bit indices in every address space, whatever the target's default.
+target datalayout = "e"
 target triple = "amdgcn-amd-amdhsa"
 
 @gv = external local_unnamed_addr addrspace(3) global [16 x i8], align 16

@@ -1,5 +1,5 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep \
-; RUN:   -reassociate-geps-verify-no-dead-code -S %s | FileCheck %s
+; RUN:   -reassociate-geps-verify-no-dead-code -S %s | FileCheck --check-prefixes=CHECK,V%llvm %s
 ; RUN: sed -e 's/^; DEAD: //' %s > %t.ll
 ; RUN: not opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep \
 ; RUN:   -reassociate-geps-verify-no-dead-code -disable-output %t.ll 2>&1 \
@@ -24,7 +24,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    [[S:%.*]] = add i64 [[X]], [[Y]]
 ; CHECK-NEXT:    [[I:%.*]] = add i64 [[S]], %b5
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 [[I]]
-; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 1
+; V16-NEXT:      %q = getelementptr float, ptr [[BASE]], i64 1
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 4
 ; CHECK-NEXT:    ret ptr %q
 define ptr @leaves_nothing_dead(ptr %p, i32 %x, i32 %y, i64 %b, ptr %out) {
   %x1 = add nsw i32 %x, 1

@@ -1,4 +1,5 @@
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-separate-const-offset-from-gep -S %s \
+; RUN:   | FileCheck --check-prefixes=CHECK,V%llvm %s
 ;
 ; The byte offset is summed modulo 2^64, as the GEP's own arithmetic wraps:
 ; the split is still the same address. When the true sum does not fit 64
@@ -14,7 +15,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: @wrapped(
 ; CHECK-NEXT:    %m = and i64 %i, 1023
 ; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 %m
-; CHECK-NEXT:    %q = getelementptr float, ptr [[BASE]], i64 1
+; V16-NEXT:      %q = getelementptr float, ptr [[BASE]], i64 1
+; V22-NEXT:      %q = getelementptr i8, ptr [[BASE]], i64 4
 define ptr @wrapped(ptr %p, i64 %i) {
   %m = and i64 %i, 1023
   %a = add i64 %m, 4611686018427387905
@@ -26,8 +28,10 @@ define ptr @wrapped(ptr %p, i64 %i) {
 ; this one is only checked for the flag).
 ; CHECK-LABEL: @fits(
 ; CHECK-NEXT:    %m = and i64 %i, 1023
-; CHECK-NEXT:    [[BASE:%.*]] = getelementptr float, ptr %p, i64 %m
-; CHECK-NEXT:    %q = getelementptr inbounds float, ptr [[BASE]], i64 1000
+; V16-NEXT:      [[BASE:%.*]] = getelementptr float, ptr %p, i64 %m
+; V22-NEXT:      [[BASE:%.*]] = getelementptr inbounds float, ptr %p, i64 %m
+; V16-NEXT:      %q = getelementptr inbounds float, ptr [[BASE]], i64 1000
+; V22-NEXT:      %q = getelementptr inbounds i8, ptr [[BASE]], i64 4000
 define ptr @fits(ptr %p, i64 %i) {
   %m = and i64 %i, 1023
   %a = add i64 %m, 1000

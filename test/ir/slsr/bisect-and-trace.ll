@@ -18,8 +18,8 @@ declare void @use(i32)
 ; BISECT:         %z = add i32 %y, %s
 ; SKIPPED: [gpucc-slsr] GPUCC_BISECT: skipping rewrite #2
 
-; TRACE: [gpucc-slsr] add %y (i = 3, S = %s): basis %x
-; TRACE: [gpucc-slsr] add %z (i = 4, S = %s): basis %y
+; TRACE: [gpucc-slsr] add %y (i = 3, S = %s, TwoInstTwoVar): basis %x (index delta)
+; TRACE: [gpucc-slsr] add %z (i = 4, S = %s, TwoInstTwoVar): basis %y (index delta)
 define void @chain(i32 %b, i32 %s) {
   %s2 = shl i32 %s, 1
   %x = add i32 %b, %s2

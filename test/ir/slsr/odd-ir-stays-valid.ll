@@ -1,10 +1,12 @@
-; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-slsr -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-slsr -S %s \
+; RUN:   | FileCheck --check-prefixes=CHECK,V%llvm %s
 ;
 ; Unusual input is rewritten correctly or left alone, never crashes: code in
 ; unreachable blocks, a + a, i1 and i256 arithmetic, GEPs without indices,
 ; over scalable vectors or onto zero-sized elements, a shift into the sign
-; bit, constant-expression strides. (LLVM 16's slsr aborts on the scalable
-; vectors and divides by zero on the zero-sized element.)
+; bit (constant-expression strides: odd-ir-constant-expressions.ll). (LLVM
+; 16's slsr aborts on the scalable vectors and divides by zero on the
+; zero-sized element.)
 
 target triple = "nvptx64-nvidia-cuda"
 
@@ -46,9 +48,10 @@ define void @same_operand_twice(i64 %a) {
   ret void
 }
 
-; i1 arithmetic wraps at one bit: b + 3s is b + s, the simplest form.
+; i1 arithmetic wraps at one bit: b + 3s is b + s, which x computes already.
 ; CHECK-LABEL: @one_bit(
-; CHECK:         %y = add i1 %b, %s3
+; CHECK:         call void @use1(i1 %x)
+; CHECK-NEXT:    call void @use1(i1 %x)
 define void @one_bit(i1 %b, i1 %s) {
   %x = add i1 %b, %s
   call void @use1(i1 %x)
@@ -92,11 +95,15 @@ define void @scalable_vector_elements(ptr %p, i64 %s) {
 }
 
 ; The result element {} has size 0: the bump (64 * s bytes) cannot be counted
-; in elements, so it is in bytes (upstream divides by zero here).
+; in elements, so it is in bytes (LLVM 16 divides by zero here). (%u is
+; noundef: scalar evolution drops it, times 0, from the GEP's expression, so
+; x is reused only when %u cannot be poison. LLVM 22's model has a stride
+; delta of 2s here, which no value holds.)
 ; CHECK-LABEL: @zero_sized_result_element(
-; CHECK:         [[BUMP:%.*]] = shl i64 %s, 6
-; CHECK-NEXT:    %y = getelementptr i8, ptr %x, i64 [[BUMP]]
-define void @zero_sized_result_element(ptr %p, i64 %s, i64 %t, i64 %u) {
+; V16:           [[BUMP:%.*]] = shl i64 %s, 6
+; V16-NEXT:      %y = getelementptr i8, ptr %x, i64 [[BUMP]]
+; V22:           %y = getelementptr [8 x { i32, [4 x {}] }], ptr %p, i64 %s3,
+define void @zero_sized_result_element(ptr %p, i64 %s, i64 %t, i64 noundef %u) {
   %x = getelementptr [8 x { i32, [4 x {}] }], ptr %p, i64 %s, i64 %t, i32 1, i64 %u
   call void @usep(ptr %x)
   %s3 = mul nsw i64 %s, 3
@@ -118,18 +125,5 @@ define void @shift_into_the_sign_bit(ptr %in, i32 %s) {
   %e31 = sext i32 %s31 to i64
   %y = getelementptr inbounds i32, ptr %in, i64 %e31
   call void @usep(ptr %y)
-  ret void
-}
-
-; A constant-expression stride: the negated bump folds to a constant
-; expression, and the rewrite subtracts the stride.
-; CHECK-LABEL: @constant_expression_stride(
-; CHECK:         %x = add i64 %b, mul (i64 ptrtoint (ptr @g to i64), i64 4)
-; CHECK:         %y = sub i64 %x, ptrtoint (ptr @g to i64)
-define void @constant_expression_stride(i64 %b) {
-  %x = add i64 %b, mul (i64 ptrtoint (ptr @g to i64), i64 4)
-  call void @use(i64 %x)
-  %y = add i64 %b, mul (i64 ptrtoint (ptr @g to i64), i64 3)
-  call void @use(i64 %y)
   ret void
 }

@@ -1,12 +1,12 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-slsr \
 ; RUN:     -pass-remarks=gpucc-slsr -disable-output %s 2>&1 \
-; RUN:   | FileCheck --check-prefix=PASSED %s
+; RUN:   | FileCheck --check-prefixes=PASSED,PASSED%llvm %s
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-slsr \
 ; RUN:     -pass-remarks-missed=gpucc-slsr -disable-output %s 2>&1 \
-; RUN:   | FileCheck --check-prefix=MISSED %s
+; RUN:   | FileCheck --check-prefixes=MISSED,MISSED%llvm %s
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-slsr \
 ; RUN:     -pass-remarks-analysis=gpucc-slsr -disable-output %s 2>&1 \
-; RUN:   | FileCheck --check-prefix=STATS %s
+; RUN:   | FileCheck --check-prefixes=STATS,STATS%llvm %s
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-slsr \
 ; RUN:     -pass-remarks-output=%t.yaml -disable-output %s
 ; RUN: FileCheck --check-prefix=YAML %s < %t.yaml
@@ -14,39 +14,55 @@
 ; RUN:   | FileCheck --check-prefix=DEBUGLOC %s
 ;
 ; Every decision is a remark with a stable name, at the instruction's source
-; location: passed Rewritten (at the rewritten instruction) and FlagsDropped
-; (at the reused basis); missed NoDominatingBasis, SimplestForm and
-; PoisonousBasis, only where a would-be basis exists; one Stats analysis
-; remark per function. New instructions take the rewritten one's location.
+; location: passed Rewritten (at the rewritten instruction, saying which delta
+; it used) and FlagsDropped (at a reused instruction that lost its flags);
+; missed NoDominatingBasis, SimplestForm, Unprofitable and PoisonousBasis,
+; only where a would-be basis exists; one Stats analysis remark per function.
+; New instructions take the rewritten one's location. LLVM 16's model
+; factors GEP indices and has index deltas only, LLVM 22's has base and
+; stride deltas: @poisonous_factored_index and @poisonous_delta meet a
+; would-be basis in one each.
 
 target triple = "nvptx64-nvidia-cuda"
 
 declare void @use(i64)
 declare void @usep(ptr)
 
-; PASSED:      remark: k.cu:3:7: rewrote %y (%b + 3 * %s) from its basis %x (%b + 2 * %s) as %x + 1 * %s
-; PASSED-NEXT: remark: k.cu:13:7: rewrote %q (%b + 2 * %s) from its basis %p (%b + 6 * %s) as %p + -4 * %s
-; PASSED-NEXT: remark: k.cu:11:7: dropped nsw from %s6: it is reused by a rewrite whose operands do not imply it
-; PASSED-NEXT: remark: k.cu:12:7: dropped nsw from %p: it is reused by a rewrite whose operands do not imply it
+; y = b + 3s is x + s both ways: from x = b + 2s with index delta 1, and
+; from x = 2s + b with base delta s. LLVM 22 has both, and takes the last.
+; PASSED16:    remark: k.cu:3:7: rewrote %y (%b + 3 * %s) from its basis %x (%b + 2 * %s) as %x + 1 * %s (index delta)
+; PASSED22:    remark: k.cu:3:7: rewrote %y ((3 * %s) + 1 * %b) from its basis %x ((2 * %s) + 1 * %b) as %x + %s (base delta)
+; PASSED-NEXT: remark: k.cu:13:7: rewrote %q (%b + 2 * %s) from its basis %p (%b + 6 * %s) as %p + -4 * %s (index delta)
+; PASSED-NEXT: remark: k.cu:12:7: dropped the poison-generating flags of %p: it is reused by a rewrite, and they may not hold where the rewritten instruction was defined
+; PASSED-NEXT: remark: k.cu:11:7: dropped the poison-generating flags of %s6: it is reused by a rewrite, and they may not hold where the rewritten instruction was defined
 ; PASSED-NOT:  remark
 
-; MISSED:      remark: k.cu:5:7: %t (%b + 1 * %s) not rewritten from basis %x8: it is already in its simplest form
-; MISSED-NEXT: remark: k.cu:8:7: %y2 (%b + 3 * %s) not rewritten: %x2 has the same form, base and stride but does not dominate it
-; MISSED-NEXT: remark: k.cu:17:7: %g2 (%in + 8 * %s bytes) not rewritten from basis %g4: its index %s4 is nsw and may overflow where %g2's does not, and the rewrite needs that flag
-; MISSED-NOT:  remark
+; MISSED:        remark: k.cu:5:7: %t (%b + 1 * %s) not rewritten from basis %x8: the rewrite would cost more than it
+; MISSED-NEXT:   remark: k.cu:19:7: %y ((%b + 0) * i64 4) not rewritten from basis %x: it is already in its simplest form
+; MISSED-NEXT:   remark: k.cu:8:7: %y2 (%b + 3 * %s) not rewritten: %x2 has the same form, base and stride but does not dominate it
+; MISSED16-NEXT: remark: k.cu:17:7: %g2 (%in + 8 * %s bytes) not rewritten from basis %g4: its index %s4 is nsw and may overflow where %g2's does not, and the rewrite needs that flag
+; MISSED22-NEXT: remark: k.cu:23:7: %c ((3 * %s) + 1 * %b2) not rewritten from basis %x: the delta %d may be poison where %c is not, and dropping flags does not help
+; MISSED-NOT:    remark
 
-; STATS:      remark: k.cu:1:0: @rewritten: 6 candidates, 1 with a basis, 1 instructions rewritten, 0 flags dropped from reused bases, 0 refused for poison
-; STATS-NEXT: remark: k.cu:4:0: @simplest: 4 candidates, 0 with a basis, 0 instructions rewritten, 0 flags dropped from reused bases, 0 refused for poison
-; STATS-NEXT: remark: k.cu:6:0: @sibling: 6 candidates, 0 with a basis, 0 instructions rewritten, 0 flags dropped from reused bases, 0 refused for poison
-; STATS-NEXT: remark: k.cu:10:0: @dropped_flags: 6 candidates, 1 with a basis, 1 instructions rewritten, 2 flags dropped from reused bases, 0 refused for poison
-; STATS-NEXT: remark: k.cu:15:0: @poisonous: 6 candidates, 0 with a basis, 0 instructions rewritten, 0 flags dropped from reused bases, 1 refused for poison
-; STATS-NOT:  remark
+; STATS:        remark: k.cu:1:0: @rewritten: 6 candidates, {{[12]}} with a basis, 1 instructions rewritten, 0 reused instructions lost their poison flags, 0 refused for poison
+; STATS-NEXT:   remark: k.cu:4:0: @unprofitable: 4 candidates, 0 with a basis, 0 instructions rewritten, 0 reused instructions lost their poison flags, 0 refused for poison
+; STATS-NEXT:   remark: k.cu:18:0: @simplest: 6 candidates, 0 with a basis, 0 instructions rewritten, 0 reused instructions lost their poison flags, 0 refused for poison
+; STATS-NEXT:   remark: k.cu:6:0: @sibling: 6 candidates, 0 with a basis, 0 instructions rewritten, 0 reused instructions lost their poison flags, 0 refused for poison
+; STATS-NEXT:   remark: k.cu:10:0: @dropped_flags: 6 candidates, 1 with a basis, 1 instructions rewritten, 2 reused instructions lost their poison flags, 0 refused for poison
+; STATS16-NEXT: remark: k.cu:15:0: @poisonous_factored_index: 6 candidates, 0 with a basis, 0 instructions rewritten, 0 reused instructions lost their poison flags, 1 refused for poison
+; STATS22-NEXT: remark: k.cu:15:0: @poisonous_factored_index: 4 candidates, 0 with a basis, 0 instructions rewritten, 0 reused instructions lost their poison flags, 0 refused for poison
+; STATS16-NEXT: remark: k.cu:21:0: @poisonous_delta: 8 candidates, 0 with a basis, 0 instructions rewritten, 0 reused instructions lost their poison flags, 0 refused for poison
+; STATS22-NEXT: remark: k.cu:21:0: @poisonous_delta: 8 candidates, 0 with a basis, 0 instructions rewritten, 0 reused instructions lost their poison flags, 1 refused for poison
+; STATS-NOT:    remark
 
 ; YAML:      --- !Passed
 ; YAML-NEXT: Pass:            gpucc-slsr
 ; YAML-NEXT: Name:            Rewritten
 ; YAML-NEXT: DebugLoc:        { File: k.cu, Line: 3, Column: 7 }
 ; YAML-NEXT: Function:        rewritten
+; YAML:      --- !Missed
+; YAML-NEXT: Pass:            gpucc-slsr
+; YAML-NEXT: Name:            Unprofitable
 ; YAML:      --- !Missed
 ; YAML-NEXT: Pass:            gpucc-slsr
 ; YAML-NEXT: Name:            SimplestForm
@@ -84,12 +100,21 @@ define void @rewritten(i64 %b, i64 %s) !dbg !5 {
   ret void
 }
 
-define void @simplest(i64 %b, i64 %s) !dbg !20 {
+define void @unprofitable(i64 %b, i64 %s) !dbg !20 {
   %s8 = shl i64 %s, 3
   %x8 = add i64 %b, %s8
   call void @use(i64 %x8)
   %t = add i64 %b, %s, !dbg !21
   call void @use(i64 %t)
+  ret void
+}
+
+define void @simplest(i64 %b) !dbg !24 {
+  %b2 = add i64 %b, 2
+  %x = mul i64 %b2, 4
+  call void @use(i64 %x)
+  %y = mul i64 %b, 4, !dbg !25
+  call void @use(i64 %y)
   ret void
 }
 
@@ -118,7 +143,7 @@ define void @dropped_flags(i64 %b, i64 %s) !dbg !10 {
   ret void
 }
 
-define void @poisonous(ptr %in, i32 %s) !dbg !15 {
+define void @poisonous_factored_index(ptr %in, i32 %s) !dbg !15 {
   %s4 = shl nsw i32 %s, 2
   %e4 = sext i32 %s4 to i64
   %g4 = getelementptr inbounds i32, ptr %in, i64 %e4, !dbg !16
@@ -127,6 +152,18 @@ define void @poisonous(ptr %in, i32 %s) !dbg !15 {
   %e2 = sext i32 %s2 to i64
   %g2 = getelementptr inbounds i32, ptr %in, i64 %e2, !dbg !17
   call void @usep(ptr %g2)
+  ret void
+}
+
+define void @poisonous_delta(i64 %b, i64 %b2, i64 %s, i64 %q) !dbg !26 {
+  %d = sub i64 %b2, %b
+  %z = add i64 %q, %d
+  call void @use(i64 %z)
+  %m = mul i64 %s, 3
+  %x = add i64 %b, %m
+  call void @use(i64 %x)
+  %c = add i64 %b2, %m, !dbg !27
+  call void @use(i64 %c)
   ret void
 }
 
@@ -147,7 +184,11 @@ define void @poisonous(ptr %in, i32 %s) !dbg !15 {
 !15 = distinct !DISubprogram(name: "poisonous", scope: !1, file: !1, line: 15, scopeLine: 15, type: !2, unit: !0)
 !16 = !DILocation(line: 16, column: 7, scope: !15)
 !17 = !DILocation(line: 17, column: 7, scope: !15)
-!20 = distinct !DISubprogram(name: "simplest", scope: !1, file: !1, line: 4, scopeLine: 4, type: !2, unit: !0)
+!20 = distinct !DISubprogram(name: "unprofitable", scope: !1, file: !1, line: 4, scopeLine: 4, type: !2, unit: !0)
 !21 = !DILocation(line: 5, column: 7, scope: !20)
 !22 = distinct !DISubprogram(name: "sibling", scope: !1, file: !1, line: 6, scopeLine: 6, type: !2, unit: !0)
 !23 = !DILocation(line: 8, column: 7, scope: !22)
+!24 = distinct !DISubprogram(name: "simplest", scope: !1, file: !1, line: 18, scopeLine: 18, type: !2, unit: !0)
+!25 = !DILocation(line: 19, column: 7, scope: !24)
+!26 = distinct !DISubprogram(name: "poisonous_delta", scope: !1, file: !1, line: 21, scopeLine: 21, type: !2, unit: !0)
+!27 = !DILocation(line: 23, column: 7, scope: !26)

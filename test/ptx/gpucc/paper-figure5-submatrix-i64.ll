@@ -3,8 +3,10 @@
 ; pipeline, then llc from atomic-expand (which skips llc's own copies of the
 ; straight-line passes). The input is test/ir/gpucc/paper-figure5-submatrix-i64.ll.
 ; Every load of the 3x3 block addresses [%rd+imm] off one register per row,
-; and one multiply by n remains. Without the passes (NONE), the loads use
-; nine separately computed registers and n is multiplied once per row.
+; and one multiply by n remains (LLVM 22's llc fuses it with the add of c
+; into a mad, once LLVM 22's SLSR steps the rows by 4n bytes). Without the
+; passes (NONE), the loads use nine separately computed registers and n is
+; multiplied once per row.
 ; RUN: llc -O3 -march=nvptx64 -mcpu=sm_80 -stop-after=nvptx-lower-alloca \
 ; RUN:   %S/../../ir/gpucc/paper-figure5-submatrix-i64.ll -o %t.mir
 ; RUN: sed -n '/^--- |$/,/^\.\.\.$/p' %t.mir | sed '1d;$d' | sed 's/^  //' > %t.ll
@@ -15,26 +17,26 @@
 ; RUN:   | FileCheck --check-prefix=NONE %s
 
 ; CHECK-LABEL: .visible .func submatrix(
-; CHECK:         mul.lo.s64
+; CHECK:         {{mul|mad}}.lo.s64
 ; CHECK-NOT:     {{mul|mad}}.lo
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW0:%rd[0-9]+]]];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW0:%rd[0-9]+]]];
 ; CHECK-NOT:     ld.global
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW0]]+4];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW0]]+4];
 ; CHECK-NOT:     ld.global
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW0]]+8];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW0]]+8];
 ; CHECK-NOT:     {{mul|mad}}.lo
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW1:%rd[0-9]+]]];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW1:%rd[0-9]+]]];
 ; CHECK-NOT:     ld.global
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW1]]+4];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW1]]+4];
 ; CHECK-NOT:     ld.global
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW1]]+8];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW1]]+8];
 ; CHECK-NOT:     {{mul|mad}}.lo
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW2:%rd[0-9]+]]];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW2:%rd[0-9]+]]];
 ; CHECK-NOT:     ld.global
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW2]]+4];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW2]]+4];
 ; CHECK-NOT:     ld.global
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW2]]+8];
-; CHECK-NOT:     {{ld.global.f32|mul.lo|mad.lo}}
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW2]]+8];
+; CHECK-NOT:     {{ld.global.[fb]32|mul.lo|mad.lo}}
 
 ; NONE-LABEL: .visible .func submatrix(
-; NONE-COUNT-9: ld.global.f32 {{%f[0-9]+}}, [{{%rd[0-9]+}}];
+; NONE-COUNT-9: ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [{{%rd[0-9]+}}];

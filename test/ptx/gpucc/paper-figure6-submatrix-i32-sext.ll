@@ -17,24 +17,24 @@
 ; CHECK-LABEL: .visible .func submatrix(
 ; CHECK:         mad.lo.s32
 ; CHECK-NOT:     {{mul|mad}}.lo
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW0:%rd[0-9]+]]];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW0:%rd[0-9]+]]];
 ; CHECK-NOT:     ld.global
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW0]]+4];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW0]]+4];
 ; CHECK-NOT:     ld.global
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW0]]+8];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW0]]+8];
 ; CHECK-NOT:     {{mul|mad}}.lo
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW1:%rd[0-9]+]]];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW1:%rd[0-9]+]]];
 ; CHECK-NOT:     ld.global
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW1]]+4];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW1]]+4];
 ; CHECK-NOT:     ld.global
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW1]]+8];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW1]]+8];
 ; CHECK-NOT:     {{mul|mad}}.lo
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW2:%rd[0-9]+]]];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW2:%rd[0-9]+]]];
 ; CHECK-NOT:     ld.global
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW2]]+4];
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW2]]+4];
 ; CHECK-NOT:     ld.global
-; CHECK:         ld.global.f32 {{%f[0-9]+}}, [[[ROW2]]+8];
-; CHECK-NOT:     {{ld.global.f32|mul.lo|mad.lo}}
+; CHECK:         ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [[[ROW2]]+8];
+; CHECK-NOT:     {{ld.global.[fb]32|mul.lo|mad.lo}}
 
 ; NONE-LABEL: .visible .func submatrix(
-; NONE-COUNT-9: ld.global.f32 {{%f[0-9]+}}, [{{%rd[0-9]+}}];
+; NONE-COUNT-9: ld.global.{{[fb]}}32 {{%[fr][0-9]+}}, [{{%rd[0-9]+}}];

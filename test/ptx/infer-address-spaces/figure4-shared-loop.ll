@@ -17,10 +17,10 @@
 ; RUN:   | FileCheck --check-prefix=GENERIC %s
 ; SPLIT-LABEL: .visible .entry matmul_tiles(
 ; SPLIT:       // %dot
-; SPLIT-NOT:     {{(ld|st)\.f32}}
-; SPLIT:         ld.shared.f32
-; SPLIT:         ld.shared.f32
-; SPLIT-NOT:     ld.f32
+; SPLIT-NOT:     {{(ld|st)\.[fb]32}}
+; SPLIT:         ld.shared.{{[fb]}}32
+; SPLIT:         ld.shared.{{[fb]}}32
+; SPLIT-NOT:     ld.{{[fb]}}32
 ; SPLIT:         ret;
 ;
 ; gpucc paper, Figure 4, in a tiled matrix multiply: each thread stages one
@@ -47,27 +47,27 @@ target triple = "nvptx64-nvidia-cuda"
 @tileB = internal addrspace(3) global [256 x float] undef
 
 ; CHECK-LABEL: .visible .entry matmul_tiles(
-; CHECK-NOT:     {{(ld|st)\.f32}}
-; CHECK:         ld.global.f32
-; CHECK:         ld.global.f32
-; CHECK:         st.shared.f32
-; CHECK:         st.shared.f32
+; CHECK-NOT:     {{(ld|st)\.[fb]32}}
+; CHECK:         ld.global.{{[fb]}}32
+; CHECK:         ld.global.{{[fb]}}32
+; CHECK:         st.shared.{{[fb]}}32
+; CHECK:         st.shared.{{[fb]}}32
 ; CHECK:       $L__BB0_[[DOT:[0-9]+]]:{{.*}}// %dot
-; CHECK-NOT:     {{(ld|st)\.f32}}
-; CHECK:         ld.shared.f32
-; CHECK:         ld.shared.f32
-; CHECK-NOT:     {{(ld|st)\.f32}}
+; CHECK-NOT:     {{(ld|st)\.[fb]32}}
+; CHECK:         ld.shared.{{[fb]}}32
+; CHECK:         ld.shared.{{[fb]}}32
+; CHECK-NOT:     {{(ld|st)\.[fb]32}}
 ; CHECK:         bra{{.*}}$L__BB0_[[DOT]];
-; CHECK-NOT:     {{(ld|st)\.f32}}
-; CHECK:         st.global.f32
-; CHECK-NOT:     {{(ld|st)\.f32}}
+; CHECK-NOT:     {{(ld|st)\.[fb]32}}
+; CHECK:         st.global.{{[fb]}}32
+; CHECK-NOT:     {{(ld|st)\.[fb]32}}
 ; CHECK:         ret;
 
 ; GENERIC-LABEL: .visible .entry matmul_tiles(
 ; GENERIC:       // %dot
-; GENERIC-NOT:   ld.shared.f32
-; GENERIC:       ld.f32
-; GENERIC:       ld.f32
+; GENERIC-NOT:   ld.shared.{{[fb]}}32
+; GENERIC:       ld.{{[fb]}}32
+; GENERIC:       ld.{{[fb]}}32
 ; GENERIC:       ret;
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

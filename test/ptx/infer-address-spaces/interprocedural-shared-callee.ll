@@ -12,11 +12,11 @@ target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [256 x float] zeroinitializer, align 4
 
 ; CHECK-LABEL: .func  (.param .b32 func_retval0) sum(
-; CHECK:         ld.shared.f32
-; CHECK-NOT:     ld.f32
+; CHECK:         ld.shared.{{[fb]}}32
+; CHECK-NOT:     ld.{{[fb]}}32
 ; CHECK:         // -- End function
 ; UPSTREAM-LABEL: .func  (.param .b32 func_retval0) sum(
-; UPSTREAM:         ld.f32
+; UPSTREAM:         ld.{{[fb]}}32
 define internal float @sum(ptr %p, i32 %n) noinline {
 entry:
   br label %loop

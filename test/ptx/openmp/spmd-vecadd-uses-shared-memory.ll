@@ -1,3 +1,4 @@
+; REQUIRES: llvm16
 ; What the SPMDized vector add (test/ir/openmp/Inputs/vecadd-pi.ll) becomes
 ; in PTX: the globalized variables are `.shared` arrays in the kernel, thread 0
 ; fills them with `st.shared` (pi is the 64-bit pattern of 3.14159), and every

@@ -2,31 +2,36 @@
 ; RUN:   | llc -O3 -march=nvptx64 -mcpu=sm_80 -disable-separate-const-offset-from-gep \
 ; RUN:   | FileCheck %s
 ; RUN: llc -O3 -march=nvptx64 -mcpu=sm_80 -disable-separate-const-offset-from-gep %s -o - \
-; RUN:   | FileCheck --check-prefix=UNSPLIT %s
+; RUN:   | FileCheck --check-prefix=UNSPLIT%llvm %s
 ;
 ; The paper's Figure 5 (a fully unrolled 3x3 submatrix load, int indices) in
 ; PTX. After the split, each row has one base register and the column
-; offsets ride in the loads' immediates: `ld.f32 [%rd+4]`, `[%rd+8]`. llc's
-; own copy of the upstream pass is switched off in both runs
-; (-disable-separate-const-offset-from-gep, which upstream's pass reads), so
-; the difference is this pass; llc's SLSR and GVN still run in both.
+; offsets ride in the loads' immediates: `ld.f32 [%rd+4]`, `[%rd+8]`
+; (`ld.b32` in LLVM 22). llc's own copy of the upstream pass is switched
+; off in both runs (-disable-separate-const-offset-from-gep, which
+; upstream's pass reads), so the difference is this pass; llc's SLSR and GVN
+; still run in both.
 ;
 ; CHECK-LABEL: submatrix_i32(
-; CHECK:         ld.f32 {{%f[0-9]+}}, [[[ROW0:%rd[0-9]+]]];
-; CHECK-NEXT:    ld.f32 {{%f[0-9]+}}, [[[ROW0]]+4];
-; CHECK-NEXT:    ld.f32 {{%f[0-9]+}}, [[[ROW0]]+8];
-; CHECK:         ld.f32 {{%f[0-9]+}}, [[[ROW1:%rd[0-9]+]]];
-; CHECK-NEXT:    ld.f32 {{%f[0-9]+}}, [[[ROW1]]+4];
-; CHECK-NEXT:    ld.f32 {{%f[0-9]+}}, [[[ROW1]]+8];
-; CHECK:         ld.f32 {{%f[0-9]+}}, [[[ROW2:%rd[0-9]+]]];
-; CHECK-NEXT:    ld.f32 {{%f[0-9]+}}, [[[ROW2]]+4];
-; CHECK-NEXT:    ld.f32 {{%f[0-9]+}}, [[[ROW2]]+8];
+; CHECK:         ld.{{f32|b32}} {{%[fr][0-9]+}}, [[[ROW0:%rd[0-9]+]]];
+; CHECK-NEXT:    ld.{{f32|b32}} {{%[fr][0-9]+}}, [[[ROW0]]+4];
+; CHECK-NEXT:    ld.{{f32|b32}} {{%[fr][0-9]+}}, [[[ROW0]]+8];
+; CHECK:         ld.{{f32|b32}} {{%[fr][0-9]+}}, [[[ROW1:%rd[0-9]+]]];
+; CHECK-NEXT:    ld.{{f32|b32}} {{%[fr][0-9]+}}, [[[ROW1]]+4];
+; CHECK-NEXT:    ld.{{f32|b32}} {{%[fr][0-9]+}}, [[[ROW1]]+8];
+; CHECK:         ld.{{f32|b32}} {{%[fr][0-9]+}}, [[[ROW2:%rd[0-9]+]]];
+; CHECK-NEXT:    ld.{{f32|b32}} {{%[fr][0-9]+}}, [[[ROW2]]+4];
+; CHECK-NEXT:    ld.{{f32|b32}} {{%[fr][0-9]+}}, [[[ROW2]]+8];
 ;
-; Without the split every load computes its own address.
-; UNSPLIT-LABEL: submatrix_i32(
-; UNSPLIT-NOT:   +4]
-; UNSPLIT-NOT:   +8]
-; UNSPLIT:       ret;
+; Without the split, LLVM 16's llc computes every load's address itself.
+; LLVM 22's folds these offsets on its own, so there only the split's result
+; is pinned.
+; UNSPLIT16-LABEL: submatrix_i32(
+; UNSPLIT16-NOT:   +4]
+; UNSPLIT16-NOT:   +8]
+; UNSPLIT16:       ret;
+; UNSPLIT22-LABEL: submatrix_i32(
+; UNSPLIT22:       ret;
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -3,7 +3,14 @@
 // external function with side effects) and starts two parallel regions. The
 // external function promises not to start parallel regions, so every region
 // the workers can be handed is known.
-__attribute__((assume("omp_no_parallelism"))) extern void log_step(int step);
+// clang-22 (as C++: C has no spelling for OpenMP assumptions there any more):
+// clang-22 -x c++ -fopenmp --offload-arch=sm_80 --cuda-feature=+ptx70 --offload-device-only -nogpulib -S -emit-llvm -O1 known-regions.c -o -
+#if defined(__cplusplus) && __clang_major__ >= 19
+#define NO_PARALLELISM [[omp::assume("omp_no_parallelism")]]
+#else
+#define NO_PARALLELISM __attribute__((assume("omp_no_parallelism")))
+#endif
+NO_PARALLELISM extern void log_step(int step);
 
 void two_regions(float *a, int n) {
 #pragma omp target map(tofrom : a[0 : n])

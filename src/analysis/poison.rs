@@ -1,0 +1,79 @@
+//! Reusing an existing instruction for an expression without adding poison
+//! (LLVM's `ScalarEvolution::canReuseInstruction`, as LLVM 22 has it), for
+//! the passes that find an instruction by its SCEV and use it in place of
+//! the expression: `gpucc-nary-reassociate` and `gpucc-slsr`.
+//!
+//! Two instructions with one SCEV compute the same value whenever neither is
+//! poison, but one may be poison more often: `add nsw %a, %b` is poison when
+//! the sum overflows, `add %a, %b` never is. Reusing the first where the
+//! second was written makes a defined program poison. [`reuse_drops`] walks
+//! the reused instruction's operands down to the expression's *poison
+//! leaves* (the values whose poison makes the expression poison anyway) and
+//! says which instructions must lose their poison-generating flags and
+//! metadata for the reuse to add no poison, or that the reuse must not
+//! happen: an operation on the way can make poison out of clean operands
+//! whatever its flags (a shift by too much, a division...), an `or disjoint`
+//! is on the way (scalar evolution reads it as an add, but without its flag
+//! it is an `or` again, which is no add), the walk leaves the expression
+//! (reaches a value that is neither a leaf nor sure not to be poison), or it
+//! grows past [`MAX_WALK`] values. When poison in the reused instruction is
+//! undefined behaviour anyway (it is stored through, a branch depends on
+//! it, ...), it can never be poison where it matters: nothing is dropped.
+
+#![forbid(unsafe_code)]
+
+use crate::analysis::fxhash::FxHashMap;
+use crate::llvm::analyses::flags;
+use crate::llvm::llvm_sys::prelude::LLVMValueRef;
+use crate::llvm::nary::{self as q, AnyVal};
+use inkwell::values::{InstructionOpcode, InstructionValue};
+
+/// At most this many values are looked at (LLVM's limit: the walk runs per
+/// reuse, so it must stay small to keep the passes linear).
+pub const MAX_WALK: usize = 16;
+
+/// Can `d` stand for an expression whose poison leaves are `leaves`
+/// without being poison more often? `Some(instructions whose flags and
+/// metadata must be dropped first)` if so (empty when none need to), `None`
+/// if not.
+pub fn reuse_drops<'ctx>(
+    d: InstructionValue<'ctx>,
+    leaves: &[LLVMValueRef],
+) -> Option<Vec<InstructionValue<'ctx>>> {
+    if q::undefined_if_poison(d) {
+        return Some(Vec::new());
+    }
+    let mut drop = Vec::new();
+    let mut visited: FxHashMap<LLVMValueRef, ()> = FxHashMap::default();
+    let mut work = vec![AnyVal::of(d)];
+    while let Some(v) = work.pop() {
+        if visited.insert(v.id(), ()).is_some() {
+            continue;
+        }
+        if visited.len() > MAX_WALK {
+            return None;
+        }
+        if leaves.contains(&v.id()) || q::not_poison(v) {
+            continue;
+        }
+        let i = v.as_instruction()?;
+        // Scalar evolution reads `or disjoint` as an add; without the flag
+        // it is an `or`, which differs from the add when the operands share
+        // a bit.
+        if flags(i).disjoint {
+            return None;
+        }
+        // A min/max intrinsic is a select: poison only from its operands
+        // (LLVM 16's canCreatePoison does not know them).
+        let is_min_max =
+            i.get_opcode() == InstructionOpcode::Call && q::called_intrinsic(i).is_some();
+        if !is_min_max && q::can_create_poison(i) {
+            return None;
+        }
+        if q::has_poison_annotations(i) {
+            drop.push(i);
+        }
+        work.extend((0..v.operand_count()).filter_map(|k| v.operand(k)));
+    }
+    Some(drop)
+}
