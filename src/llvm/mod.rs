@@ -120,6 +120,23 @@ use inkwell::basic_block::BasicBlock;
 use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue};
 use llvm_sys::core as c;
 use llvm_sys::prelude::LLVMValueRef;
+
+/// The case value of successor `k` (`k >= 1`; successor 0 is the default) of switch `v`.
+/// LLVM 16 and 19 keep the case values as operands `2k`; LLVM 22 keeps them out of the
+/// operand list and has a getter for them.
+///
+/// # Safety
+/// `v` must be a `switch` instruction with more than `k` successors.
+pub unsafe fn switch_case_value(v: LLVMValueRef, k: u32) -> LLVMValueRef {
+    #[cfg(feature = "llvm22")]
+    {
+        c::LLVMGetSwitchCaseValue(v, k)
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        c::LLVMGetOperand(v, 2 * k)
+    }
+}
 use std::ffi::{c_void, CStr};
 use std::marker::PhantomData;
 use std::ptr::NonNull;

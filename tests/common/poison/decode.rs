@@ -726,7 +726,7 @@ impl Decoder {
                 let successors = LLVMGetNumSuccessors(v);
                 let mut cases = Vec::new();
                 for k in 1..successors {
-                    let val = match self.konst(LLVMGetOperand(v, 2 * k))? {
+                    let val = match self.konst(gpucc_passes::llvm::switch_case_value(v, k))? {
                         Const::Int { val, .. } => val,
                         _ => return Err("a switch case that is not an integer".to_string()),
                     };
