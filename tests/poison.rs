@@ -717,3 +717,61 @@ fn upstream_amdgpu_aa_kernel_lds_argument() {
     let r = check(module, &basic, &["f".to_string()], &Setup::default()).expect("checks");
     assert!(r.violations.is_empty(), "{:?}", r.violations);
 }
+
+/// Found by the poison check on LLVM 22 (generated programs with `zext nneg`), in ours and in
+/// upstream's bypass alike: the check `(a | b) >> 32 == 0` branches on the dividend, and a
+/// poison dividend makes that branch undefined behaviour where the division itself only gave
+/// poison. Upstream's CodeGenPrepare (LLVM 16 and 22.1.8) branches on it as it is; its own
+/// `CodeGenPrepare/NVPTX/bypass-slow-div-special-cases.ll` pins the unfrozen check. Ours
+/// freezes the dividend for the check (`test/ir/bypass-slow-division/poison-dividend-is-frozen.ll`).
+#[test]
+fn upstream_bypass_branches_on_a_poison_dividend() {
+    let module = format!(
+        "{NVPTX}declare void @observe(i64)\n\
+         define void @f(i64 %x, i64 %y, i32 %b) {{\n  %a = add nuw i64 %x, %y\n\
+         %b1 = zext i32 %b to i64\n  %q = sdiv i64 %a, %b1\n\
+         call void @observe(i64 %q)\n  ret void\n}}\n"
+    );
+    let mut cgp = std::process::Command::new(fuzz_support::tool("opt"));
+    if fuzz_support::LLVM_MAJOR == 16 {
+        cgp.arg("-codegenprepare");
+    } else {
+        cgp.arg("-passes=require<profile-summary>,function(codegenprepare)");
+    }
+    let out = cgp
+        .args(["-S", "-o", "-", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .expect("piped")
+                .write_all(module.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("opt runs codegenprepare");
+    let upstream = String::from_utf8(out.stdout).expect("text IR");
+    assert!(
+        upstream.contains("icmp eq i64") && !upstream.contains("freeze"),
+        "upstream's bypass changed: {upstream}"
+    );
+    let setup = Setup {
+        inputs: 400,
+        ..Setup::default()
+    };
+    let r = check(&module, &upstream, &["f".to_string()], &setup).expect("checks");
+    let v = r
+        .violations
+        .first()
+        .expect("upstream's branch on a poison dividend must be flagged");
+    assert!(v.to_string().contains("branch on poison"), "{v}");
+
+    let ours = fuzz_support::opt_output("gpucc-bypass-slow-division", &module).expect("ours runs");
+    assert!(ours.contains("freeze i64 %a"), "{ours}");
+    let r = check(&module, &ours, &["f".to_string()], &setup).expect("checks");
+    assert!(r.violations.is_empty(), "{}", r.violations[0]);
+    assert!(r.counts.compared > 100, "{:?}", r.counts);
+}

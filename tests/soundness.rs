@@ -99,7 +99,8 @@ fn checked_functions(text: &str) -> Vec<String> {
 type Known = BTreeMap<String, Vec<Vec<i128>>>;
 
 /// The corpus `label`: `n` programs from `GPUCC_POISON_SEED`, `per_module` to a module;
-/// `render` gives a module's text and its functions' known rows.
+/// `render` gives a module's text and its functions' known rows. On LLVMs after 16, some
+/// instructions get the flags those LLVMs added (`irtext::with_newer_flags`).
 fn units_of(
     label: &str,
     n: u64,
@@ -108,10 +109,17 @@ fn units_of(
 ) -> (Vec<Unit>, Known) {
     let first = env_count("GPUCC_POISON_SEED", 0);
     let mut known = Known::new();
-    let units = fuzz_support::seed_batches(first, n, per_module)
+    let mut flagged = 0;
+    let units: Vec<Unit> = fuzz_support::seed_batches(first, n, per_module)
         .into_iter()
         .map(|seeds| {
-            let (text, rows) = render(&seeds);
+            let (plain, rows) = render(&seeds);
+            let text = irtext::with_newer_flags(&plain, fuzz_support::LLVM_MAJOR, seeds[0]);
+            flagged += text
+                .lines()
+                .zip(plain.lines())
+                .filter(|(a, b)| a != b)
+                .count();
             known.extend(rows);
             Unit {
                 name: fuzz_support::batch_name(label, &seeds),
@@ -120,6 +128,9 @@ fn units_of(
             }
         })
         .collect();
+    if fuzz_support::LLVM_MAJOR > 16 {
+        println!("{label}: {flagged} instructions given flags of LLVM 18 to 20 (with_newer_flags)");
+    }
     (units, known)
 }
 
