@@ -911,12 +911,22 @@ impl<'ctx> Emitter<'_, 'ctx> {
         );
         let out = self.phis(join, [(fast_out, fast), (long_out, main)])?;
         self.b.position_at_end(main);
-        let ge = self.b.build_int_compare(
-            IntPredicate::UGE,
-            self.checked_dividend(g, may_be_poison),
-            g.divisor,
-            "",
-        )?;
+        // Known bits make the dividend short only where it is not poison; a frozen poison
+        // may be anything, and `frozen >= divisor` would then let a long divisor (its low
+        // half perhaps 0) into the 32-bit path. Masked to the short width, the frozen value
+        // is the dividend wherever that is not poison, and short everywhere.
+        let dividend = if may_be_poison {
+            let frozen = self.checked_dividend(g, true);
+            let low = self
+                .long
+                .const_int(u64::MAX >> (64 - self.short.get_bit_width()), false);
+            self.b.build_and(frozen, low, "")?
+        } else {
+            g.dividend
+        };
+        let ge = self
+            .b
+            .build_int_compare(IntPredicate::UGE, dividend, g.divisor, "")?;
         self.b.build_conditional_branch(ge, fast, join)?;
         Ok(out)
     }

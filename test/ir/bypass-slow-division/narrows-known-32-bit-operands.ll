@@ -40,7 +40,8 @@ define i64 @masked_by_constant(i64 %a) {
 ; CHECK-LABEL: @short_dividend_unsigned(
 ; CHECK:         %a64 = zext i32 %a to i64
 ; CHECK-NEXT:    [[FRZ:%.*]] = freeze i64 %a64
-; CHECK-NEXT:    [[GE:%.*]] = icmp uge i64 [[FRZ]], %b
+; CHECK-NEXT:    [[LOW:%.*]] = and i64 [[FRZ]], 4294967295
+; CHECK-NEXT:    [[GE:%.*]] = icmp uge i64 [[LOW]], %b
 ; CHECK-NEXT:    br i1 [[GE]], label %[[FAST:.*]], label %[[JOIN:.*]]
 ; CHECK:       [[FAST]]:
 ; CHECK:         [[Q32:%.*]] = udiv i32

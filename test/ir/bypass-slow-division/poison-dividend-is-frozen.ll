@@ -52,11 +52,17 @@ define i64 @flagged_dividend(i64 noundef %a, i64 noundef %c, i64 %b) {
 }
 
 ; A known-short dividend is checked against the divisor (dividend >= divisor):
-; that compare reads the frozen dividend.
+; that compare reads the frozen dividend, masked to 32 bits: known bits make
+; %a64 short only where it is not poison, and a frozen poison above 2^32
+; would let %b = 2^32 into the 32-bit path, a division by zero there (found
+; by the poison check right after the freeze went in).
 ; CHECK-LABEL: @short_dividend(
 ; CHECK:         %a64 = zext i32 %a to i64
 ; CHECK-NEXT:    [[FRZ:%.*]] = freeze i64 %a64
-; CHECK-NEXT:    icmp uge i64 [[FRZ]], %b
+; CHECK-NEXT:    [[LOW:%.*]] = and i64 [[FRZ]], 4294967295
+; CHECK-NEXT:    icmp uge i64 [[LOW]], %b
+; CHECK:         udiv i32
+; CHECK:         phi i64 [ {{.*}} ], [ 0, %0 ]
 define i64 @short_dividend(i32 %a, i64 %b) {
   %a64 = zext i32 %a to i64
   %q = udiv i64 %a64, %b
