@@ -940,7 +940,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
     /// poison where the original does.
     fn checked_dividend(&self, g: &Group<'ctx>, may_be_poison: bool) -> IntValue<'ctx> {
         if may_be_poison {
-            llvm::build_freeze(&self.b, g.dividend, "")
+            llvm::build_freeze(self.b, g.dividend, "")
         } else {
             g.dividend
         }
