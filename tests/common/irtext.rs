@@ -186,7 +186,7 @@ pub fn with_newer_flags(text: &str, major: u32, seed: u64) -> String {
         let pick = |k: usize| ((h >> 8) % k as u64) as usize;
         let flagged = line
             .split_once(" = ")
-            .filter(|_| h % 3 == 0)
+            .filter(|_| h.is_multiple_of(3))
             .and_then(|(lhs, rest)| {
                 let after = |w: &str| rest.strip_prefix(w);
                 let has = |w: &str| rest.starts_with(w);
