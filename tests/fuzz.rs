@@ -10,7 +10,9 @@
 //!   result is stored to `%0` so that it is live, see `keep_divisions_live`), plus one divgen
 //!   program per ten of them (dense in `i64` division, which llvm-stress is not) and, for each
 //!   of NVPTX and AMDGPU, one spacegen program per 25 (address-space traffic, which
-//!   llvm-stress lacks; twenty to a module), each module for NVPTX and for the host, through
+//!   llvm-stress lacks; twenty to a module) and one shapegen program per 25 (the IR shapes
+//!   that break passes, `tests/common/shapegen.rs`; ten to a module), each module for NVPTX
+//!   and for the host, through
 //!   every pipeline of [`STRESS_PIPELINES`] with `opt -verify-each`. An entry may carry `opt`
 //!   flags before its pipeline (`fuzz_support::split_pipeline`): [`MEMSPACE_AA_PIPELINE`] runs
 //!   GVN, DSE, MemCpyOpt, EarlyCSE and the load/store vectorizer over
@@ -68,6 +70,8 @@ mod divgen;
 mod fuzz_support;
 #[path = "common/irtext.rs"]
 mod irtext;
+#[path = "common/shapegen.rs"]
+mod shapegen;
 #[path = "common/spacegen.rs"]
 mod spacegen;
 
@@ -194,6 +198,25 @@ fn crafted_corpus(first: u64, n: u64) -> Vec<CorpusModule> {
         .collect()
 }
 
+/// shapegen programs `first..first + n`, `per_module` to a module, without a target header.
+fn shapegen_modules(first: u64, n: u64, per_module: u64) -> Vec<CorpusModule> {
+    fuzz_support::seed_batches(first, n, per_module.max(1))
+        .into_iter()
+        .map(|seeds| {
+            let programs: Vec<shapegen::Program> = seeds
+                .iter()
+                .map(|&s| shapegen::Program::generate(s))
+                .collect();
+            CorpusModule {
+                origin: Origin::Crafted {
+                    label: batch_name("shapegen", &seeds),
+                },
+                text: shapegen::render_batch(&programs, "", ""),
+            }
+        })
+        .collect()
+}
+
 /// The target header of `gpu`'s modules, for [`retarget`].
 fn gpu_target(gpu: Gpu) -> Target {
     Target {
@@ -254,6 +277,11 @@ fn stress_modules_survive_every_pipeline() {
             });
         }
     }
+    // The shapes that break passes (tests/common/shapegen.rs): phis with several entries
+    // from one switch, one value used twice by one instruction, self-referencing dead code,
+    // zero-sized types, undef/poison operands, constant expressions shared by functions.
+    let shaped = (n / 25).max(4);
+    corpus.extend(shapegen_modules(first, shaped, 10));
     let pipelines = stress_pipelines();
     let targets = [NVPTX64, host()];
     let report = run_stress(&corpus, &pipelines, &targets);
@@ -262,7 +290,7 @@ fn stress_modules_survive_every_pipeline() {
     let unmet = report.unmet_expectations();
     println!(
         "fuzz-summary stress: modules={} (llvm-stress={n} divgen={crafted} spacegen={} in \
-         modules of 20) targets={} \
+         modules of 20, shapegen={shaped} in modules of 10) targets={} \
          pipelines={} opt-runs={} failures={} unmet={} elapsed={:.1}s plugin={}",
         corpus.len(),
         2 * spaced,
@@ -718,6 +746,20 @@ fn spacegen_output_depends_only_on_the_seed() {
                 seed + 1
             );
         }
+    }
+}
+
+#[test]
+fn shapegen_output_depends_only_on_the_seed() {
+    for seed in 0..20 {
+        let render = |s: u64| shapegen::render_batch(&[shapegen::Program::generate(s)], "", "");
+        assert_eq!(render(seed), render(seed), "seed {seed}");
+        assert_ne!(
+            render(seed),
+            render(seed + 1),
+            "seeds {seed} and {}",
+            seed + 1
+        );
     }
 }
 

@@ -120,6 +120,41 @@ use inkwell::basic_block::BasicBlock;
 use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue};
 use llvm_sys::core as c;
 use llvm_sys::prelude::LLVMValueRef;
+
+/// `freeze v` at `b`'s insertion point (inkwell has no builder call for it).
+pub fn build_freeze<'ctx>(
+    b: &inkwell::builder::Builder<'ctx>,
+    v: IntValue<'ctx>,
+    name: &str,
+) -> IntValue<'ctx> {
+    let name = std::ffi::CString::new(name).unwrap_or_default();
+    // SAFETY: `b` is positioned in a live block and `v` is a live integer value; the result is
+    // an integer value of the same type.
+    unsafe {
+        IntValue::new(c::LLVMBuildFreeze(
+            b.as_mut_ptr(),
+            v.as_value_ref(),
+            name.as_ptr(),
+        ))
+    }
+}
+
+/// The case value of successor `k` (`k >= 1`; successor 0 is the default) of switch `v`.
+/// LLVM 16 and 19 keep the case values as operands `2k`; LLVM 22 keeps them out of the
+/// operand list and has a getter for them.
+///
+/// # Safety
+/// `v` must be a `switch` instruction with more than `k` successors.
+pub unsafe fn switch_case_value(v: LLVMValueRef, k: u32) -> LLVMValueRef {
+    #[cfg(feature = "llvm22")]
+    {
+        c::LLVMGetSwitchCaseValue(v, k)
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        c::LLVMGetOperand(v, 2 * k)
+    }
+}
 use std::ffi::{c_void, CStr};
 use std::marker::PhantomData;
 use std::ptr::NonNull;

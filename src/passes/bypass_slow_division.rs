@@ -872,14 +872,18 @@ impl<'ctx> Emitter<'_, 'ctx> {
         check_dividend: bool,
         check_divisor: bool,
     ) -> Result<Results<'ctx>, BuilderError> {
+        let may_be_poison = !llvm::nary::not_poison(g.dividend);
         let (main, join) = self.split(g);
         let (fast, fast_out) = self.fast_block(g, join)?;
         let (slow, slow_out) = self.slow_block(g, join)?;
         let out = self.phis(join, [(fast_out, fast), (slow_out, slow)])?;
         self.b.position_at_end(main);
         let tested = match (check_dividend, check_divisor) {
-            (true, true) => self.b.build_or(g.dividend, g.divisor, "")?,
-            (true, false) => g.dividend,
+            (true, true) => {
+                let dividend = self.checked_dividend(g, may_be_poison);
+                self.b.build_or(dividend, g.divisor, "")?
+            }
+            (true, false) => self.checked_dividend(g, may_be_poison),
             (false, true) => g.divisor,
             (false, false) => unreachable!("gpucc-bypass-slow-division: both short is Narrow"),
         };
@@ -898,6 +902,7 @@ impl<'ctx> Emitter<'_, 'ctx> {
     /// Unsigned, dividend known short: if `dividend >= divisor` the divisor is
     /// short too and 32 bits suffice; otherwise quotient 0, remainder dividend.
     fn short_dividend(&self, g: &Group<'ctx>) -> Result<Results<'ctx>, BuilderError> {
+        let may_be_poison = !llvm::nary::not_poison(g.dividend);
         let (main, join) = self.split(g);
         let (fast, fast_out) = self.fast_block(g, join)?;
         let long_out = (
@@ -906,11 +911,39 @@ impl<'ctx> Emitter<'_, 'ctx> {
         );
         let out = self.phis(join, [(fast_out, fast), (long_out, main)])?;
         self.b.position_at_end(main);
+        // Known bits make the dividend short only where it is not poison; a frozen poison
+        // may be anything, and `frozen >= divisor` would then let a long divisor (its low
+        // half perhaps 0) into the 32-bit path. Masked to the short width, the frozen value
+        // is the dividend wherever that is not poison, and short everywhere.
+        let dividend = if may_be_poison {
+            let frozen = self.checked_dividend(g, true);
+            let low = self
+                .long
+                .const_int(u64::MAX >> (64 - self.short.get_bit_width()), false);
+            self.b.build_and(frozen, low, "")?
+        } else {
+            g.dividend
+        };
         let ge = self
             .b
-            .build_int_compare(IntPredicate::UGE, g.dividend, g.divisor, "")?;
+            .build_int_compare(IntPredicate::UGE, dividend, g.divisor, "")?;
         self.b.build_conditional_branch(ge, fast, join)?;
         Ok(out)
+    }
+
+    /// The dividend as the check reads it: frozen if it `may_be_poison` (asked before the
+    /// block is split, while the IR is whole). Dividing a
+    /// poison dividend gives poison, not undefined behaviour, but branching on it is undefined
+    /// behaviour: upstream's bypass (LLVM 16 and 22.1.8 alike) branches on it as it is. A
+    /// poison divisor needs nothing: dividing by it is undefined behaviour already. Only the
+    /// check reads the frozen value; both paths divide the original operands, so they give
+    /// poison where the original does.
+    fn checked_dividend(&self, g: &Group<'ctx>, may_be_poison: bool) -> IntValue<'ctx> {
+        if may_be_poison {
+            llvm::build_freeze(self.b, g.dividend, "")
+        } else {
+            g.dividend
+        }
     }
 }
 

@@ -818,6 +818,31 @@ impl Program {
         render_programs(std::slice::from_ref(self), triple, datalayout, false)
     }
 
+    /// Each kernel's name inside a batch ([`render_batch`]) and its argument rows, in
+    /// parameter order: the inputs known to run without undefined behaviour (the poison
+    /// check starts from them).
+    pub fn batch_rows(&self) -> Vec<(String, Vec<Vec<i128>>)> {
+        self.kernels
+            .iter()
+            .enumerate()
+            .map(|(k, kernel)| {
+                let rows = kernel
+                    .rows
+                    .iter()
+                    .map(|r| {
+                        vec![
+                            i128::from(r.a),
+                            i128::from(r.b),
+                            i128::from(r.c),
+                            i128::from(r.d),
+                        ]
+                    })
+                    .collect();
+                (format!("{}kernel{k}", self.prefix()), rows)
+            })
+            .collect()
+    }
+
     /// The symbol prefix of this program inside a batch.
     pub fn prefix(&self) -> String {
         irtext::batch_prefix(self.seed)

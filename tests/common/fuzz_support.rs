@@ -124,12 +124,19 @@ pub fn plugin_path() -> Option<PathBuf> {
             if let Some(p) = std::env::var_os("GPUCC_PLUGIN") {
                 return Some(PathBuf::from(p));
             }
-            let beside_test = std::env::current_exe()
-                .ok()
+            // `cargo build` puts the library beside `deps/`; `cargo test` alone leaves the
+            // one it built for the tests in `deps/`.
+            let exe = std::env::current_exe().ok();
+            let beside_test = exe
+                .as_ref()
                 .and_then(|exe| Some(exe.parent()?.parent()?.join(PLUGIN_FILE)));
+            let in_deps = exe
+                .as_ref()
+                .and_then(|exe| Some(exe.parent()?.join(PLUGIN_FILE)));
             let target = target_dir();
             beside_test
                 .into_iter()
+                .chain(in_deps)
                 .chain([
                     target.join("release").join(PLUGIN_FILE),
                     target.join("debug").join(PLUGIN_FILE),

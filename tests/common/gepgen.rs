@@ -416,6 +416,28 @@ impl Program {
         }
     }
 
+    /// Each function's name and the argument rows `@main` calls it with (the integer
+    /// arguments; the pointer is `ptr_offset`, the middle of `@gbuf` in `@main`).
+    pub fn rows(&self, ptr_offset: i128) -> Vec<(String, Vec<Vec<i128>>)> {
+        self.functions
+            .iter()
+            .enumerate()
+            .map(|(k, f)| {
+                let rows = self
+                    .calls
+                    .iter()
+                    .filter(|(j, _, _)| *j == k)
+                    .map(|(_, row, _)| {
+                        let mut v = row.to_vec();
+                        v.push(ptr_offset);
+                        v
+                    })
+                    .collect();
+                (f.name.clone(), rows)
+            })
+            .collect()
+    }
+
     /// The names of the program's functions.
     pub fn function_names(&self) -> Vec<&str> {
         self.functions.iter().map(|f| f.name.as_str()).collect()

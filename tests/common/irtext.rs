@@ -169,3 +169,60 @@ fn c_string(text: &str) -> (usize, String) {
     escaped.push_str("\\00");
     (text.len() + 1, escaped)
 }
+
+/// `text` with the poison-generating flags of newer LLVMs added to some of its instructions,
+/// where the LLVM under test has them: GEP `nuw` (after `inbounds`) or `nusw`/`nuw` (19),
+/// `trunc nuw`/`nsw` (19), `zext nneg` (18), `or disjoint` (18), `icmp samesign` (20).
+/// About one eligible instruction in three gets one, picked by `seed` and the line, so the
+/// output is deterministic. The flags need not hold: where one is false the original is
+/// poison there, and the refinement check lets the target do anything with that value; where
+/// it holds, a pass must keep it only if its rewrite keeps it true. On LLVM 16, `text` as is.
+pub fn with_newer_flags(text: &str, major: u32, seed: u64) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    for (n, line) in text.lines().enumerate() {
+        let h = (seed ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .wrapping_mul(0xbf58_476d_1ce4_e5b9)
+            .rotate_left(29);
+        let pick = |k: usize| ((h >> 8) % k as u64) as usize;
+        let flagged = line
+            .split_once(" = ")
+            .filter(|_| h.is_multiple_of(3))
+            .and_then(|(lhs, rest)| {
+                let after = |w: &str| rest.strip_prefix(w);
+                let has = |w: &str| rest.starts_with(w);
+                let with = |op: &str, f: &str, tail: &str| Some(format!("{lhs} = {op} {f} {tail}"));
+                if let Some(t) = after("getelementptr inbounds ").filter(|_| major >= 19) {
+                    with("getelementptr inbounds", "nuw", t)
+                } else if let Some(t) = after("getelementptr ").filter(|_| major >= 19) {
+                    (!has("getelementptr nu")).then_some(()).and_then(|()| {
+                        with("getelementptr", ["nusw", "nuw", "nusw nuw"][pick(3)], t)
+                    })
+                } else if let Some(t) = after("trunc ").filter(|_| major >= 19) {
+                    (!has("trunc nuw") && !has("trunc nsw"))
+                        .then_some(())
+                        .and_then(|()| with("trunc", ["nuw", "nsw", "nuw nsw"][pick(3)], t))
+                } else if let Some(t) = after("zext ").filter(|_| major >= 18) {
+                    (!has("zext nneg"))
+                        .then_some(())
+                        .and_then(|()| with("zext", "nneg", t))
+                } else if let Some(t) = after("or ").filter(|_| major >= 18) {
+                    (!has("or disjoint"))
+                        .then_some(())
+                        .and_then(|()| with("or", "disjoint", t))
+                } else if let Some(t) = after("icmp ").filter(|_| major >= 20) {
+                    [
+                        "slt ", "sle ", "sgt ", "sge ", "ult ", "ule ", "ugt ", "uge ",
+                    ]
+                    .iter()
+                    .any(|p| t.starts_with(p))
+                    .then_some(())
+                    .and_then(|()| with("icmp", "samesign", t))
+                } else {
+                    None
+                }
+            });
+        out.push_str(flagged.as_deref().unwrap_or(line));
+        out.push('\n');
+    }
+    out
+}

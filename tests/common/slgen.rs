@@ -2104,6 +2104,24 @@ impl Program {
         render_programs(std::slice::from_ref(self), triple, datalayout, false)
     }
 
+    /// Each kernel's name inside a batch ([`render_batch`]) and its argument rows, in
+    /// parameter order: the inputs known to stay in the buffer (the poison check starts from
+    /// them).
+    pub fn batch_rows(&self) -> Vec<(String, Vec<Vec<i128>>)> {
+        self.kernels
+            .iter()
+            .enumerate()
+            .map(|(k, kernel)| {
+                let rows = kernel
+                    .rows
+                    .iter()
+                    .map(|r| r.args().iter().map(|&v| i128::from(v)).collect())
+                    .collect();
+                (format!("{}{k}", self.kernel_prefix()), rows)
+            })
+            .collect()
+    }
+
     /// The symbol prefix of this program inside a batch.
     pub fn prefix(&self) -> String {
         irtext::batch_prefix(self.seed)

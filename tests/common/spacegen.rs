@@ -200,9 +200,9 @@ impl Program {
             seed,
             gpu,
             globals: vec![
-                format!("{shared} = internal addrspace(3) global [64 x i32] undef, align 4"),
+                format!("{shared} = internal addrspace(3) global [64 x i32] undef, align 8"),
                 format!(
-                    "{global} = internal addrspace(1) global [64 x i32] zeroinitializer, align 4"
+                    "{global} = internal addrspace(1) global [64 x i32] zeroinitializer, align 8"
                 ),
             ],
             functions: Vec::new(),

@@ -8,7 +8,8 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; q = a / b with unknown a, b: check (a | b) >> 32 == 0.
 ; CHECK-LABEL: @sdiv_unknown_operands(
-; CHECK:         [[OR:%.*]] = or i64 %a, %b
+; CHECK:         [[FRZ:%.*]] = freeze i64 %a
+; CHECK-NEXT:    [[OR:%.*]] = or i64 [[FRZ]], %b
 ; CHECK-NEXT:    [[HI:%.*]] = and i64 [[OR]], -4294967296
 ; CHECK-NEXT:    [[FITS:%.*]] = icmp eq i64 [[HI]], 0
 ; CHECK-NEXT:    br i1 [[FITS]], label %[[FAST:.*]], label %[[SLOW:.*]]

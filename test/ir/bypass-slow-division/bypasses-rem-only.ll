@@ -7,7 +7,8 @@ target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: @srem_unknown_operands(
-; CHECK:         [[OR:%.*]] = or i64 %a, %b
+; CHECK:         [[FRZ:%.*]] = freeze i64 %a
+; CHECK-NEXT:    [[OR:%.*]] = or i64 [[FRZ]], %b
 ; CHECK-NEXT:    [[HI:%.*]] = and i64 [[OR]], -4294967296
 ; CHECK-NEXT:    [[FITS:%.*]] = icmp eq i64 [[HI]], 0
 ; CHECK-NEXT:    br i1 [[FITS]], label %[[FAST:.*]], label %[[SLOW:.*]]

@@ -11,7 +11,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; %q's block comes later in the function than its user's block.
 ; CHECK-LABEL: @operand_replaced_in_later_block(
 ; CHECK:       second:
-; CHECK-NEXT:    [[OR:%.*]] = or i64 %q, %c
+; CHECK-NEXT:    [[FRZ:%.*]] = freeze i64 %q
+; CHECK-NEXT:    [[OR:%.*]] = or i64 [[FRZ]], %c
 ; CHECK:         udiv i64 %q, %c
 ; CHECK:         %r = phi i64
 ; CHECK:       first:
@@ -51,11 +52,14 @@ define i64 @narrowed_operand_feeds_bypass(i32 %a, i32 %b, i64 %c) {
 
 ; A chain in one block: each link uses the previous link's phi.
 ; CHECK-LABEL: @chain_in_one_block(
-; CHECK:         or i64 %a, %b
+; CHECK:         [[FRZ:%.*]] = freeze i64 %a
+; CHECK-NEXT:    or i64 [[FRZ]], %b
 ; CHECK:         %x = phi i64
-; CHECK-NEXT:    or i64 %x, %b
+; CHECK-NEXT:    [[FX:%.*]] = freeze i64 %x
+; CHECK-NEXT:    or i64 [[FX]], %b
 ; CHECK:         %y = phi i64
-; CHECK-NEXT:    or i64 %y, %b
+; CHECK-NEXT:    [[FY:%.*]] = freeze i64 %y
+; CHECK-NEXT:    or i64 [[FY]], %b
 ; CHECK:         %z = phi i64
 ; CHECK-NEXT:    ret i64 %z
 define i64 @chain_in_one_block(i64 %a, i64 %b) {

@@ -39,7 +39,9 @@ define i64 @masked_by_constant(i64 %a) {
 ; Unsigned, short dividend, unknown divisor: compare, not mask.
 ; CHECK-LABEL: @short_dividend_unsigned(
 ; CHECK:         %a64 = zext i32 %a to i64
-; CHECK-NEXT:    [[GE:%.*]] = icmp uge i64 %a64, %b
+; CHECK-NEXT:    [[FRZ:%.*]] = freeze i64 %a64
+; CHECK-NEXT:    [[LOW:%.*]] = and i64 [[FRZ]], 4294967295
+; CHECK-NEXT:    [[GE:%.*]] = icmp uge i64 [[LOW]], %b
 ; CHECK-NEXT:    br i1 [[GE]], label %[[FAST:.*]], label %[[JOIN:.*]]
 ; CHECK:       [[FAST]]:
 ; CHECK:         [[Q32:%.*]] = udiv i32

@@ -27,7 +27,8 @@ dead:
 ; SUITE-LABEL: @after_phi(
 ; SUITE:       bypass.join:
 ; CHECK:         %p2 = phi i64
-; CHECK-NEXT:    or i64 %p, %b
+; CHECK-NEXT:    [[FRZ:%.*]] = freeze i64 %p
+; CHECK-NEXT:    or i64 [[FRZ]], %b
 define i64 @after_phi(i64 %a, i64 %b, i1 %c) {
 entry:
   br i1 %c, label %l, label %m
@@ -65,7 +66,8 @@ declare void @g()
 ; CHECK:       lp:
 ; CHECK-NEXT:    landingpad
 ; CHECK-NEXT:    cleanup
-; CHECK-NEXT:    or i64 %a, %b
+; CHECK-NEXT:    [[FRZ:%.*]] = freeze i64 %a
+; CHECK-NEXT:    or i64 [[FRZ]], %b
 define i64 @eh(i64 %a, i64 %b) personality ptr @__gxx_personality_v0 {
 entry:
   %q = udiv i64 %a, %b

@@ -40,7 +40,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; YAML-NEXT: Name:            Stats
 
 ; DEBUGLOC-LABEL: @mixed(
-; DEBUGLOC:         or i64 %a, %b, !dbg [[LOC:![0-9]+]]
+; DEBUGLOC:         [[FRZ:%.*]] = freeze i64 %a, !dbg [[LOC:![0-9]+]]
+; DEBUGLOC-NEXT:    or i64 [[FRZ]], %b, !dbg [[LOC]]
 ; DEBUGLOC:         udiv i32 {{.*}}, !dbg [[LOC]]
 ; DEBUGLOC:         sdiv i64 %a, %b, !dbg [[LOC]]
 ; DEBUGLOC:         %q = phi i64 {{.*}}, !dbg [[LOC]]
