@@ -139,6 +139,22 @@ pub fn build_freeze<'ctx>(
     }
 }
 
+/// The number of elements of array type `t`: `LLVMGetArrayLength2` from LLVM 17 on (the
+/// 32-bit `LLVMGetArrayLength` is deprecated there), `LLVMGetArrayLength` on 16.
+///
+/// # Safety
+/// `t` must be an array type.
+pub unsafe fn array_length(t: llvm_sys::prelude::LLVMTypeRef) -> u64 {
+    #[cfg(feature = "llvm16")]
+    {
+        u64::from(c::LLVMGetArrayLength(t))
+    }
+    #[cfg(not(feature = "llvm16"))]
+    {
+        c::LLVMGetArrayLength2(t)
+    }
+}
+
 /// The case value of successor `k` (`k >= 1`; successor 0 is the default) of switch `v`.
 /// LLVM 16 and 19 keep the case values as operands `2k`; LLVM 22 keeps them out of the
 /// operand list and has a getter for them.

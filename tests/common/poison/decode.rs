@@ -260,7 +260,7 @@ impl Decoder {
                 }
             }
             LLVMTypeKind::LLVMArrayTypeKind => {
-                let n = LLVMGetArrayLength(t);
+                let n = gpucc_passes::llvm::array_length(t);
                 if n > 65_536 {
                     return Err(format!(
                         "array type {} is too long to hold as a value",
@@ -271,9 +271,7 @@ impl Decoder {
                 let stride = LLVMABISizeOfType(self.td, et);
                 let elem = self.layout(et)?;
                 Layout::Aggregate {
-                    members: (0..u64::from(n))
-                        .map(|i| (i * stride, elem.clone()))
-                        .collect(),
+                    members: (0..n).map(|i| (i * stride, elem.clone())).collect(),
                     size: LLVMABISizeOfType(self.td, t),
                 }
             }
@@ -331,7 +329,7 @@ impl Decoder {
             let n = if vector {
                 LLVMGetVectorSize(ty)
             } else {
-                LLVMGetArrayLength(ty)
+                u32::try_from(gpucc_passes::llvm::array_length(ty)).unwrap_or(u32::MAX)
             };
             let elems = (0..n)
                 .map(|i| self.konst(LLVMGetAggregateElement(v, i)))
