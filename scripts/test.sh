@@ -36,6 +36,10 @@ cd "$ROOT" || exit 1
 SHARED="$ROOT/../shared"
 LLVMS=(${GPUCC_LLVMS:-16 22})
 
+passed=()
+skipped=()
+failed=()
+
 banner() { printf '\n==== test.sh: %s\n' "$*"; }
 warn() { printf 'test.sh: warning: %s\n' "$*" >&2; }
 
