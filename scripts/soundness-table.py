@@ -16,17 +16,17 @@ COLUMNS = ["modules", "functions", "pipelines", "inputs", "compared", "source-ub
 
 
 def main(paths):
-    rows, flagged = [], 0
+    rows, flagged = {}, {}
     for path in paths:
         with open(path, encoding="utf-8", errors="replace") as f:
             for line in f:
                 m = re.match(r"poison-summary (\S+): (.*)", line)
                 if m:
                     kv = dict(re.findall(r"([a-z-]+)=(\S+)", m.group(2)))
-                    rows.append((m.group(1), kv))
-                m = re.match(r"\S+: (\d+) instructions given flags", line)
+                    rows[m.group(1)] = kv  # a log may hold a line twice (tee)
+                m = re.match(r"(\S+): (\d+) instructions given flags", line)
                 if m:
-                    flagged += int(m.group(1))
+                    flagged[m.group(1)] = int(m.group(2))
     if not rows:
         sys.exit("soundness-table: no poison-summary lines in " + " ".join(paths))
     names = {"functions": "checks", "source-ub": "source UB", "memory-bytes": "memory bytes",
@@ -34,14 +34,14 @@ def main(paths):
     print("| corpus | " + " | ".join(names.get(c, c) for c in COLUMNS) + " |")
     print("|---|" + "---:|" * len(COLUMNS))
     total = {c: 0 for c in COLUMNS}
-    for corpus, kv in sorted(rows):
+    for corpus, kv in sorted(rows.items()):
         print(f"| {corpus} | " + " | ".join(kv.get(c, "?") for c in COLUMNS) + " |")
         for c in COLUMNS:
             total[c] += int(kv.get(c, 0)) if c != "pipelines" else 0
     print("| **total** | " + " | ".join(
         "" if c == "pipelines" else f"**{total[c]}**" for c in COLUMNS) + " |")
     if flagged:
-        print(f"\n{flagged} generated instructions carried flags of LLVM 18 to 20 "
+        print(f"\n{sum(flagged.values())} generated instructions carried flags of LLVM 18 to 20 "
               "(`irtext::with_newer_flags`).")
 
 
