@@ -66,7 +66,7 @@ pub const SLSR_BEHAVIOUR: SlsrBehaviour = SlsrBehaviour {
 /// Soundness is no row: where LLVM 16's `slsr-gep.ll` pins an unsound
 /// `inbounds` (`@slsr_gep_2d`, `@slsr_gep_uglygep`: a reused basis that
 /// keeps it, a rewrite that trusts it), this pass refuses it on every LLVM,
-/// and that one LLVM 16 conformance test fails (66/67; see the README).
+/// and that LLVM 16 conformance test fails (`test/conformance-refused.tsv`).
 #[cfg(not(feature = "llvm22"))]
 pub const SLSR_BEHAVIOUR: SlsrBehaviour = SlsrBehaviour {
     byte_gep_rewrites: false,
