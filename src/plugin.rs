@@ -19,6 +19,9 @@
 //!   function pass (hoists cheap, safe instructions out of if-then arms);
 //! - `gpucc-openmp-opt[<no-spmdization;no-folding;no-deglobalization;no-state-machine-rewrite>]`:
 //!   module pass, SPMDization of generic-mode OpenMP target kernels;
+//! - `gpucc-omp-runtime-free`: module pass, combined-construct kernels
+//!   (`target teams distribute parallel for`) as grid-stride loops without
+//!   the OpenMP device runtime;
 //! - `gpucc-openmp-state-machine`: module pass, custom worker state machines
 //!   for OpenMP generic-mode kernels alone (`passes::openmp_opt::state_machine`,
 //!   which `gpucc-openmp-opt` runs on the kernels it keeps generic; remarks
@@ -48,6 +51,7 @@ use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivision
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
 use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
 use crate::passes::nary_reassociate::{self, NaryReassociatePass};
+use crate::passes::omp_runtime_free;
 use crate::passes::openmp_opt::state_machine;
 use crate::passes::openmp_opt::{self, OpenMpOptParams};
 use crate::passes::separate_const_offset_from_gep::{
@@ -78,6 +82,7 @@ pub const SLOTS: &[&str] = &[
     speculative_execution::NAME,
     openmp_opt::NAME,
     STATE_MACHINE,
+    omp_runtime_free::NAME,
 ];
 
 /// A module pass (the counterpart of [`FunctionPass`]).
@@ -152,6 +157,10 @@ pub fn parse_module_element(element: &str) -> Option<Element> {
     if let Some(text) = params::split(element, openmp_opt::NAME) {
         let p = params_or_fatal(openmp_opt::NAME, OpenMpOptParams::parse(text));
         return Some(Element::Module(Box::new(OpenMpOpt(p))));
+    }
+    if let Some(text) = params::split(element, omp_runtime_free::NAME) {
+        params_or_fatal(omp_runtime_free::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Element::Module(Box::new(OmpRuntimeFree)));
     }
     if let Some(text) = params::split(element, STATE_MACHINE) {
         params_or_fatal(STATE_MACHINE, params::parse(text, &[], |_, _| {}));
@@ -288,6 +297,29 @@ impl ModulePass for OpenMpOpt {
         crate::debug::maybe_inject_panic(openmp_opt::NAME);
         let fam = mam.fam(module);
         Changed::from_bool(openmp_opt::run(&functions, fam, &self.0))
+    }
+}
+
+/// `gpucc-omp-runtime-free`: combined-construct kernels without the OpenMP
+/// device runtime (module pass).
+struct OmpRuntimeFree;
+
+impl ModulePass for OmpRuntimeFree {
+    fn name(&self) -> &'static str {
+        omp_runtime_free::NAME
+    }
+
+    fn run(&self, module: ModuleRef<'_>, mam: Mam<'_>) -> Changed {
+        let functions = module.functions();
+        if !functions
+            .iter()
+            .any(|f| f.get_name().to_bytes() == b"__kmpc_target_init")
+        {
+            return Changed::No;
+        }
+        crate::debug::maybe_inject_panic(omp_runtime_free::NAME);
+        let fam = mam.fam(module);
+        Changed::from_bool(omp_runtime_free::run(&functions, fam))
     }
 }
 

@@ -372,6 +372,15 @@ pub fn parallel_regions_in<'ctx>(f: FunctionValue<'ctx>) -> Vec<FunctionValue<'c
     out
 }
 
+/// The outlined function a call of the parallel entry point runs (its `fn`
+/// operand), when it names one.
+pub fn parallel_regions_in_call<'ctx>(call: InstructionValue<'ctx>) -> Option<FunctionValue<'ctx>> {
+    match llvm::operand(&call, DEVICE_ABI.parallel_fn_arg)? {
+        BasicValueEnum::PointerValue(p) => function_named_by(p),
+        _ => None,
+    }
+}
+
 fn function_named_by<'ctx>(p: inkwell::values::PointerValue<'ctx>) -> Option<FunctionValue<'ctx>> {
     let o = llvm::underlying_object(p);
     let name = llvm::value_name(o);

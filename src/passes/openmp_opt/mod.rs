@@ -198,7 +198,7 @@ impl<'a> Remarks<'a> {
         }
     }
 
-    fn at(
+    pub fn at(
         &self,
         kind: RemarkKind,
         name: &str,

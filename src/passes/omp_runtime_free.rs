@@ -1,0 +1,1052 @@
+//! `gpucc-omp-runtime-free`: the combined construct
+//! `#pragma omp target teams distribute parallel for` as a plain grid-stride
+//! loop, with no OpenMP device runtime left in the kernel.
+//!
+//! Source: issue 15; Bertolli et al., "Coordinating GPU threads for OpenMP
+//! 4.0 in LLVM" (LLVM-HPC 2014/2015), which compiled the combined construct
+//! to 21 registers against CUDA's 16 this way; the meaning of the runtime
+//! calls comes from LLVM's DeviceRTL (`Workshare.cpp`, `Parallelism.cpp`).
+//!
+//! ## Why
+//! clang emits the combined construct as an SPMD kernel that still talks to
+//! the runtime: `__kmpc_target_init`, a `distribute` worksharing loop over
+//! team-sized chunks (schedule 91, chunk = `ntid`), a `__kmpc_parallel_51`
+//! per chunk (two barriers each), and inside it a `for` worksharing loop
+//! (schedule 33, chunk 1). The runtime keeps team state in shared memory and
+//! its calls are opaque until link time; after linking and O3 the vector add
+//! still needs 36 registers, 2 KB of shared memory and 16 barriers. CUDA's
+//! kernel needs 12 registers and none of the rest.
+//!
+//! ## What the runtime computes
+//! With `C = ntid` (the distribute chunk), `T` threads in the parallel team
+//! and `lb..ub` the normalized iteration space, team `t` gets the chunks
+//! `[lb + t*C + k*nctaid*C, ... + C - 1]`, and thread `tid` of the team runs
+//! `LB + tid + j*T` of each chunk. When `ntid` is a multiple of 32 (`T = C =
+//! ntid`), thread `tid` of team `t` therefore runs exactly the iterations
+//! `lb + t*ntid + tid + k*nctaid*ntid`: the grid-stride loop. Otherwise the
+//! runtime rounds `T` down to a multiple of the warp size and the mapping of
+//! iterations to threads differs, but every iteration still runs exactly
+//! once; a `parallel for` without `ordered` cannot tell which thread runs an
+//! iteration (the rewrite refuses kernels that could: thread queries, target
+//! intrinsics, anything else of the runtime).
+//!
+//! ## The rewrite, on the vector add (LLVM 16, `-O1` shape)
+//! ```text
+//!   %r = call i32 @__kmpc_target_init(ptr @1, i8 2, i1 false)      ; SPMD
+//!   call void @__kmpc_distribute_static_init_4(..., i32 91, %plast, %plb, %pub,
+//!                                              %pstride, i32 1, i32 %ntid)
+//!   loop:                                         ; over this team's chunks
+//!     call void @__kmpc_parallel_51(ptr @1, i32 %g, i32 1, i32 -1, i32 -1,
+//!                                   ptr @outlined, ptr null, ptr %args, i64 6)
+//!     ...                                          ; LB += stride, UB = min(...)
+//!   @outlined(%gtid, %btid, i64 %LB, i64 %UB, ...):
+//!     call void @__kmpc_for_static_init_4(..., i32 33, ..., i32 1, i32 1)
+//!     body(i) for i = lb'; i <= UB; i += stride'
+//! ==>
+//!   %r = -1                                         ; every SPMD thread gets -1
+//!   store (ub - lb + 1), %pstride                   ; one chunk: the whole space
+//!   loop:                                           ; now runs once
+//!     %i0 = lb + min(ctaid*ntid + tid, 2^31)        ; i64 products, clamped
+//!     for (i = %i0; i <= UB; i += min(nctaid*ntid, 2^31))   ; i32, nuw
+//!       call void @outlined(%gtid, %btid, i64 i, i64 i, ...)
+//!   @outlined:                                      ; only this kernel calls it
+//!     store 1, %pstride'                            ; lb', ub' left as given
+//!     body(i) once: the back edge of its loop is cut
+//! ```
+//! Every other `__kmpc_*` call of the kernel (`global_thread_num` = 0 outside
+//! parallel regions, the fini calls, deinit) goes; `get_hardware_num_threads_
+//! in_block` becomes `ntid`. The host-read exec-mode global (LLVM 16) or
+//! kernel environment (LLVM 17+) stays: the host chooses the launch from it.
+//!
+//! ### The induction variable
+//! The runtime's own loops use the IV type of the `_4`/`_4u`/`_8` entry
+//! point. A grid stride `nctaid*ntid` can be up to 2^41, so `i + stride`
+//! could wrap where the runtime's `i + ntid` did not; instead of widening the
+//! signed 32-bit IV (two more registers), the offsets are computed in 64 bits
+//! and clamped to 2^31: `lb >= 0` is proven (the stored lower bound is a
+//! constant, 0 for clang's normalized loops) and `ub <= 2^31 - 1`, so
+//! `lb + off` and `i + stride` stay below 2^32 (`nuw`), and a clamped step
+//! leaves the space exactly when the true one does. Unsigned 32-bit loops
+//! (`_4u`, `ub < 2^32`) and signed 64-bit loops (`_8`, after `ub >= 0`) run in
+//! 64 bits with the same `nuw` argument. `_8u` is refused.
+//!
+//! ### Collapsing the inner loop
+//! O3 cannot prove that the outlined loop runs once when `LB = UB` (its test
+//! is `sext(i + 1) > zext(i)`), so the pass cuts the back edge itself: the
+//! outlined function's only cycle is its worksharing loop (plus the user's
+//! loops nested in it), and its single latch branches to the exit instead of
+//! the header. With `LB = UB` and stride 1 the latch would have left the loop
+//! anyway, unless `i + 1` overflowed, where the original was undefined.
+//!
+//! ## Refusals (missed remark `Refused`, naming the reason)
+//! Not NVPTX; not an SPMD kernel; runtime debugging on
+//! (`__omp_rtl_debug_kind` != 0); any other `__kmpc_*`/`omp_*` call (a
+//! guarded region's barrier, reductions, critical, globalization, thread
+//! queries), an unknown external or indirect call, inline asm, or a target
+//! intrinsic reachable from the kernel; not exactly one `distribute` init
+//! (schedule 91 with the hardware block size as chunk) and one parallel
+//! region (with `if = 1` and no `num_threads`) and one `for` init (schedule
+//! 33, chunk 1) in it; an is-last flag that is read (`lastprivate`); code
+//! outside the loop that writes memory other than the thread's own stack;
+//! a lower bound not known to be non-negative; an outlined function that
+//! other code calls or whose loop has another shape.
+//!
+//! Remarks (`-pass-remarks*=gpucc-omp-runtime-free`): passed `RuntimeFree`,
+//! missed `Refused`. Tests: test/ir/omp-runtime-free/, tests/omp_emulator.rs.
+
+use crate::analysis::openmp::{self as omp, Kernel};
+use crate::llvm::openmp::{self as lomp, DEVICE_ABI, MODE_SPMD};
+use crate::llvm::{self, Fam, RemarkKind};
+use crate::passes::openmp_opt::Remarks;
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::Builder;
+use inkwell::module::Linkage;
+use inkwell::types::IntType;
+use inkwell::values::{
+    AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionOpcode,
+    InstructionValue, IntValue, PointerValue,
+};
+use inkwell::IntPredicate;
+use std::collections::HashSet;
+
+/// The pipeline name.
+pub const NAME: &str = "gpucc-omp-runtime-free";
+
+const DIST_SCHED_CHUNKED: u64 = 91;
+const FOR_SCHED_STATIC_CHUNKED: u64 = 33;
+const HW_THREADS: &str = "__kmpc_get_hardware_num_threads_in_block";
+const GLOBAL_THREAD_NUM: &str = "__kmpc_global_thread_num";
+const DEBUG_KIND: &str = "__omp_rtl_debug_kind";
+
+/// Operand positions of `__kmpc_{distribute,for}_static_init_*`:
+/// `(ident, gtid, sched, plast, plb, pub, pstride, incr, chunk)`.
+const INIT_SCHED: u32 = 2;
+const INIT_PLAST: u32 = 3;
+const INIT_PLB: u32 = 4;
+const INIT_PUB: u32 = 5;
+const INIT_PSTRIDE: u32 = 6;
+const INIT_INCR: u32 = 7;
+const INIT_CHUNK: u32 = 8;
+/// Operand positions of the parallel entry point: `(ident, gtid, if,
+/// num_threads, proc_bind, fn, wrapper, args, nargs, ...)`.
+const PAR_IF: u32 = 2;
+const PAR_NUM_THREADS: u32 = 3;
+const PAR_ARGS: u32 = 7;
+
+/// The IV type of a worksharing entry point (`_4`, `_4u`, `_8`, `_8u`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct IvKind {
+    bits: u32,
+    signed: bool,
+}
+
+fn init_kind(name: &str, prefix: &str) -> Option<IvKind> {
+    match name.strip_prefix(prefix)? {
+        "4" => Some(IvKind {
+            bits: 32,
+            signed: true,
+        }),
+        "4u" => Some(IvKind {
+            bits: 32,
+            signed: false,
+        }),
+        "8" => Some(IvKind {
+            bits: 64,
+            signed: true,
+        }),
+        "8u" => Some(IvKind {
+            bits: 64,
+            signed: false,
+        }),
+        _ => None,
+    }
+}
+
+const DIST_INIT: &str = "__kmpc_distribute_static_init_";
+const FOR_INIT: &str = "__kmpc_for_static_init_";
+
+/// What the plan found in one kernel: everything `apply` rewrites.
+struct Plan<'ctx> {
+    kernel: Kernel<'ctx>,
+    /// The function holding the distribute loop (the kernel, or the teams
+    /// region it calls).
+    region: FunctionValue<'ctx>,
+    dist_init: InstructionValue<'ctx>,
+    parallel: InstructionValue<'ctx>,
+    /// The outlined parallel region.
+    outlined: FunctionValue<'ctx>,
+    for_init: InstructionValue<'ctx>,
+    iv: IvKind,
+    /// The constant lower bound the distribute init reads.
+    lb: u64,
+    /// The latch of the outlined loop and the block its back edge now goes to.
+    latch: InstructionValue<'ctx>,
+    latch_exit: BasicBlock<'ctx>,
+    /// Runtime calls deleted as they are (fini, deinit).
+    erase: Vec<InstructionValue<'ctx>>,
+    /// `__kmpc_global_thread_num` calls (become 0).
+    thread_nums: Vec<InstructionValue<'ctx>>,
+    /// `__kmpc_get_hardware_num_threads_in_block` calls (become `ntid`).
+    hw_threads: Vec<InstructionValue<'ctx>>,
+}
+
+/// Runs the pass on the module whose functions are `functions`.
+pub fn run(functions: &[FunctionValue<'_>], fam: Fam<'_>) -> bool {
+    let kernels = omp::find_kernels(functions);
+    let remarks = Remarks::new(fam);
+    let mut changed = false;
+    for k in kernels {
+        match plan(&k) {
+            Ok(p) => {
+                let name = k.name.clone();
+                let at = k.init;
+                remarks.at(RemarkKind::Passed, "RuntimeFree", at, || {
+                    format!(
+                        "kernel {name} runs as a grid-stride loop without the OpenMP device \
+                         runtime ({}-bit induction variable)",
+                        if p.iv.bits == 32 && p.iv.signed {
+                            32
+                        } else {
+                            64
+                        }
+                    )
+                });
+                let touched = [k.entry, p.region, p.outlined];
+                apply(p);
+                for f in touched {
+                    fam.invalidate(f);
+                }
+                changed = true;
+            }
+            Err(reason) => {
+                remarks.at(RemarkKind::Missed, "Refused", k.init, || {
+                    format!(
+                        "kernel {} keeps the OpenMP runtime: {reason}",
+                        k.name
+                    )
+                });
+            }
+        }
+    }
+    changed
+}
+
+fn callee_name(call: InstructionValue<'_>) -> Option<String> {
+    omp::callee(call).map(omp::fn_name)
+}
+
+fn is_call(inst: InstructionValue<'_>) -> bool {
+    matches!(
+        inst.get_opcode(),
+        InstructionOpcode::Call | InstructionOpcode::Invoke | InstructionOpcode::CallBr
+    )
+}
+
+fn ptr_operand<'ctx>(inst: InstructionValue<'ctx>, i: u32) -> Option<PointerValue<'ctx>> {
+    match llvm::operand(&inst, i)? {
+        BasicValueEnum::PointerValue(p) => Some(p),
+        _ => None,
+    }
+}
+
+/// Is `p` (through GEPs and casts) a stack slot of the running thread?
+fn is_private(p: PointerValue<'_>) -> bool {
+    let o = llvm::underlying_object(p);
+    o.as_instruction()
+        .is_some_and(|i| i.get_opcode() == InstructionOpcode::Alloca)
+}
+
+/// Does `inst` write memory other than the thread's stack? (Calls are judged
+/// by the caller.)
+fn writes_shared_memory(inst: InstructionValue<'_>) -> bool {
+    match inst.get_opcode() {
+        InstructionOpcode::Store => !ptr_operand(inst, 1).is_some_and(is_private),
+        InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg => true,
+        InstructionOpcode::Call => {
+            let name = callee_name(inst).unwrap_or_default();
+            if name.starts_with("llvm.memcpy")
+                || name.starts_with("llvm.memmove")
+                || name.starts_with("llvm.memset")
+            {
+                return !ptr_operand(inst, 0).is_some_and(is_private);
+            }
+            false
+        }
+        _ => false,
+    }
+}
+
+/// Calls whose callee may observe the thread layout or talk to the runtime,
+/// or that we cannot see: the reason, or `None` when the call is harmless or
+/// is one of the entry points the rewrite knows.
+fn call_refusal(call: InstructionValue<'_>) -> Option<String> {
+    let Some(f) = omp::callee(call) else {
+        return Some(format!(
+            "an indirect call or inline asm ({})",
+            llvm::describe(call)
+        ));
+    };
+    let name = omp::fn_name(f);
+    let known = name == DEVICE_ABI.target_init
+        || name == DEVICE_ABI.target_deinit
+        || name == DEVICE_ABI.parallel
+        || name == GLOBAL_THREAD_NUM
+        || name == HW_THREADS
+        || name == "__kmpc_distribute_static_fini"
+        || name == "__kmpc_for_static_fini"
+        || init_kind(&name, DIST_INIT).is_some()
+        || init_kind(&name, FOR_INIT).is_some();
+    if known {
+        return None;
+    }
+    if name.starts_with("__kmpc_") || name.starts_with("omp_") {
+        return Some(format!("it calls the OpenMP runtime's {name}"));
+    }
+    if name.starts_with("llvm.nvvm.") || name.starts_with("llvm.amdgcn.") {
+        return Some(format!(
+            "it calls the target intrinsic {name}, which may observe the thread layout"
+        ));
+    }
+    if name.starts_with("llvm.") {
+        return None;
+    }
+    if f.count_basic_blocks() == 0 {
+        // The math libraries are pure functions of their arguments.
+        if name.starts_with("__nv_") || name.starts_with("__ocml_") {
+            return None;
+        }
+        return Some(format!("it calls the unknown external function {name}"));
+    }
+    None
+}
+
+/// The plan for kernel `k`, or why it keeps the runtime.
+fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
+    let triple = llvm::function_triple(k.entry);
+    if !triple.starts_with("nvptx") {
+        return Err(format!("target '{triple}' is not NVPTX"));
+    }
+    if k.mode != Some(MODE_SPMD) {
+        return Err("it is not an SPMD-mode kernel".to_string());
+    }
+    let m = lomp::module_of(k.entry).ok_or("the kernel is outside a module")?;
+    if let Some(g) = m.get_global(DEBUG_KIND) {
+        let on = match g.get_initializer() {
+            Some(BasicValueEnum::IntValue(v)) => v.get_zero_extended_constant() != Some(0),
+            Some(_) => true,
+            None => true,
+        };
+        if on {
+            return Err(format!(
+                "runtime debugging may be enabled ({DEBUG_KIND} is not 0)"
+            ));
+        }
+    }
+
+    // Walk every function the kernel reaches: its calls, and the outlined
+    // region the parallel entry point runs.
+    let mut seen: Vec<FunctionValue<'ctx>> = vec![k.entry];
+    let mut work = vec![k.entry];
+    let mut dist_inits = Vec::new();
+    let mut for_inits = Vec::new();
+    let mut parallels = Vec::new();
+    let mut erase = Vec::new();
+    let mut thread_nums = Vec::new();
+    let mut hw_threads = Vec::new();
+    let mut inits = Vec::new();
+    while let Some(f) = work.pop() {
+        for inst in omp::instructions(f) {
+            if !is_call(inst) {
+                continue;
+            }
+            if let Some(why) = call_refusal(inst) {
+                return Err(why);
+            }
+            let name = callee_name(inst).unwrap_or_default();
+            if init_kind(&name, DIST_INIT).is_some() {
+                dist_inits.push(inst);
+            } else if init_kind(&name, FOR_INIT).is_some() {
+                for_inits.push(inst);
+            } else if name == DEVICE_ABI.parallel {
+                parallels.push(inst);
+            } else if name == DEVICE_ABI.target_init {
+                inits.push(inst);
+            } else if name == GLOBAL_THREAD_NUM {
+                thread_nums.push(inst);
+            } else if name == HW_THREADS {
+                hw_threads.push(inst);
+            } else if name.starts_with("__kmpc_") {
+                erase.push(inst);
+            }
+            let mut next: Vec<FunctionValue<'ctx>> = Vec::new();
+            if name == DEVICE_ABI.parallel {
+                next.extend(omp::parallel_regions_in_call(inst));
+            } else if let Some(g) = omp::callee(inst) {
+                if g.count_basic_blocks() > 0 && !name.starts_with("__kmpc_") {
+                    next.push(g);
+                }
+            }
+            for g in next {
+                if !seen.contains(&g) {
+                    seen.push(g);
+                    work.push(g);
+                }
+            }
+        }
+    }
+    if inits.len() != 1 || inits[0] != k.init {
+        return Err("the kernel does not start the runtime exactly once".to_string());
+    }
+    let [dist_init] = dist_inits[..] else {
+        return Err(format!(
+            "it has {} distribute loops, not one",
+            dist_inits.len()
+        ));
+    };
+    let [parallel] = parallels[..] else {
+        return Err(format!(
+            "it has {} parallel regions, not one",
+            parallels.len()
+        ));
+    };
+    let [for_init] = for_inits[..] else {
+        return Err(format!(
+            "it has {} worksharing loops, not one",
+            for_inits.len()
+        ));
+    };
+    let region = function_of(dist_init);
+    if function_of(parallel) != region {
+        return Err("the parallel region is not inside the distribute loop's function".into());
+    }
+    if region != k.entry {
+        let callers = omp::direct_callers(region);
+        if !omp::is_local(region) || callers.as_deref() != Some(&[k.entry][..]) {
+            return Err(format!(
+                "the teams region {} is called from elsewhere",
+                omp::fn_name(region)
+            ));
+        }
+    }
+
+    // The distribute init: schedule 91, chunk = the hardware block size.
+    let dist_name = callee_name(dist_init).unwrap_or_default();
+    let dist_kind = init_kind(&dist_name, DIST_INIT).expect("classified above");
+    let sched = omp::const_int_operand(dist_init, INIT_SCHED);
+    if sched != Some(DIST_SCHED_CHUNKED) {
+        return Err(format!(
+            "its distribute schedule is {}, not 91 (static, chunk = block size)",
+            describe_const(sched)
+        ));
+    }
+    let chunk_is_block = match llvm::operand(&dist_init, INIT_CHUNK) {
+        Some(BasicValueEnum::IntValue(v)) => v
+            .as_instruction()
+            .is_some_and(|i| is_call(i) && callee_name(i).as_deref() == Some(HW_THREADS)),
+        _ => false,
+    };
+    if !chunk_is_block {
+        return Err("its distribute chunk is not the hardware block size".to_string());
+    }
+    if omp::const_int_operand(dist_init, INIT_INCR) != Some(1) {
+        return Err("its distribute increment is not 1".to_string());
+    }
+
+    // The parallel region: no if clause, no num_threads clause, an outlined
+    // function only this call runs.
+    if omp::const_int_operand(parallel, PAR_IF) != Some(1) {
+        return Err("its parallel region has an if clause".to_string());
+    }
+    let nt = match llvm::operand(&parallel, PAR_NUM_THREADS) {
+        Some(BasicValueEnum::IntValue(v)) => v.get_sign_extended_constant(),
+        _ => None,
+    };
+    if nt != Some(-1) {
+        return Err("its parallel region has a num_threads clause".to_string());
+    }
+    let outlined = match omp::parallel_regions_in_call(parallel) {
+        Some(f) => f,
+        None => return Err("its parallel region's function is unknown".to_string()),
+    };
+    if !omp::is_local(outlined) || llvm::uses_of(outlined).len() != 1 {
+        return Err(format!(
+            "the outlined region {} is used elsewhere",
+            omp::fn_name(outlined)
+        ));
+    }
+    if function_of(for_init) != outlined {
+        return Err("its worksharing loop is not in the outlined region".to_string());
+    }
+    if outlined.count_params() < 4 {
+        return Err("the outlined region does not take loop bounds".to_string());
+    }
+    let i64t = k.entry.get_type().get_context().i64_type();
+    for i in 2..4 {
+        let p = outlined.get_nth_param(i).expect("counted");
+        if !p.is_int_value() || p.into_int_value().get_type() != i64t {
+            return Err("the outlined region's loop bounds are not i64".to_string());
+        }
+    }
+    let args_ok = (0..outlined.count_params())
+        .all(|i| matches!(outlined.get_nth_param(i), Some(p) if p.is_pointer_value() || (p.is_int_value() && p.into_int_value().get_type() == i64t)));
+    if !args_ok {
+        return Err("the outlined region takes arguments that are not pointer-sized".to_string());
+    }
+
+    // The for init: schedule 33 with chunk 1.
+    let for_name = callee_name(for_init).unwrap_or_default();
+    let iv = init_kind(&for_name, FOR_INIT).expect("classified above");
+    if omp::const_int_operand(for_init, INIT_SCHED) != Some(FOR_SCHED_STATIC_CHUNKED)
+        || omp::const_int_operand(for_init, INIT_CHUNK) != Some(1)
+        || omp::const_int_operand(for_init, INIT_INCR) != Some(1)
+    {
+        return Err(format!(
+            "its loop schedule is {}, not 33 (static, chunk 1)",
+            describe_const(omp::const_int_operand(for_init, INIT_SCHED))
+        ));
+    }
+    if iv != dist_kind {
+        return Err("its distribute and for loops use different IV types".to_string());
+    }
+    if iv.bits == 64 && !iv.signed {
+        return Err("its loop has an unsigned 64-bit IV (a grid stride could wrap)".to_string());
+    }
+
+    // Is-last flags must not be read; the bound pointers must be stack slots.
+    for init in [dist_init, for_init] {
+        let plast = ptr_operand(init, INIT_PLAST).ok_or("malformed worksharing init")?;
+        if !only_written(plast, init) {
+            return Err("it reads the is-last flag (lastprivate)".to_string());
+        }
+        for i in [INIT_PLB, INIT_PUB, INIT_PSTRIDE] {
+            if !ptr_operand(init, i).is_some_and(is_private) {
+                return Err("its loop bounds are not on the stack".to_string());
+            }
+        }
+    }
+    let lb = stored_constant_before(dist_init, ptr_operand(dist_init, INIT_PLB).expect("checked"))
+        .ok_or("its lower bound is not a constant the pass can read")?;
+    let nonneg = if iv.bits == 32 {
+        lb < 1 << 31 || !iv.signed
+    } else {
+        lb < 1 << 63
+    };
+    if !nonneg {
+        return Err("its lower bound is negative".to_string());
+    }
+
+    // Code outside the loop must not write memory other threads see.
+    for f in [k.entry, region] {
+        for inst in omp::instructions(f) {
+            if writes_shared_memory(inst) {
+                return Err(format!(
+                    "code outside the loop writes memory ({})",
+                    llvm::describe(inst)
+                ));
+            }
+            if is_call(inst) {
+                let g = omp::callee(inst).expect("direct, checked above");
+                let gname = omp::fn_name(g);
+                let fine = gname.starts_with("__kmpc_")
+                    || gname.starts_with("llvm.")
+                    || g == region
+                    || g.count_basic_blocks() == 0;
+                if !fine {
+                    return Err(format!("code outside the loop calls {gname}"));
+                }
+            }
+        }
+    }
+    let (latch, latch_exit) = worksharing_latch(outlined, for_init)?;
+
+    Ok(Plan {
+        kernel: k.clone(),
+        region,
+        dist_init,
+        parallel,
+        outlined,
+        for_init,
+        iv,
+        lb,
+        latch,
+        latch_exit,
+        erase,
+        thread_nums,
+        hw_threads,
+    })
+}
+
+fn describe_const(v: Option<u64>) -> String {
+    v.map_or_else(|| "not a constant".to_string(), |v| v.to_string())
+}
+
+fn function_of<'ctx>(inst: InstructionValue<'ctx>) -> FunctionValue<'ctx> {
+    inst.get_parent()
+        .and_then(|b| b.get_parent())
+        .expect("gpucc-omp-runtime-free: instruction inside a function")
+}
+
+/// Is `p` only written (stores to it, lifetime markers, and `init`)?
+fn only_written(p: PointerValue<'_>, init: InstructionValue<'_>) -> bool {
+    llvm::uses_of(p).into_iter().all(|(u, no)| {
+        u == init
+            || (u.get_opcode() == InstructionOpcode::Store && no == 1)
+            || llvm::is_lifetime_marker(u)
+    })
+}
+
+/// The constant stored to `p` by the nearest store before `call` in its
+/// block, when no other instruction in between may write `p`.
+fn stored_constant_before(call: InstructionValue<'_>, p: PointerValue<'_>) -> Option<u64> {
+    let mut i = call.get_previous_instruction();
+    while let Some(x) = i {
+        if x.get_opcode() == InstructionOpcode::Store
+            && ptr_operand(x, 1).map(|q| q.as_value_ref()) == Some(p.as_value_ref())
+        {
+            return match llvm::operand(&x, 0)? {
+                BasicValueEnum::IntValue(v) => v.get_zero_extended_constant(),
+                _ => None,
+            };
+        }
+        if is_call(x) && !llvm::is_lifetime_marker(x) {
+            // Only the init call takes the bound pointers (checked by the
+            // caller through `is_private`); other calls cannot write them
+            // unless they escape, which we do not track: stop here.
+            let takes_p = (0..llvm::operand_count(&x))
+                .any(|k| ptr_operand(x, k).map(|q| q.as_value_ref()) == Some(p.as_value_ref()));
+            if takes_p {
+                return None;
+            }
+        }
+        i = x.get_previous_instruction();
+    }
+    None
+}
+
+/// The blocks of `f` in non-trivial strongly connected components of its
+/// CFG, one vector per component (Tarjan's algorithm, iteratively).
+fn cycles<'ctx>(f: FunctionValue<'ctx>) -> Vec<Vec<BasicBlock<'ctx>>> {
+    let blocks = f.get_basic_blocks();
+    let idx = |b: BasicBlock<'ctx>| blocks.iter().position(|x| *x == b);
+    let n = blocks.len();
+    let succ: Vec<Vec<usize>> = blocks
+        .iter()
+        .map(|b| omp::successors(*b).into_iter().filter_map(idx).collect())
+        .collect();
+    let mut index = vec![usize::MAX; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut next = 0;
+    let mut out = Vec::new();
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        // (node, next successor position)
+        let mut call: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut pos)) = call.last_mut() {
+            if *pos < succ[v].len() {
+                let w = succ[v][*pos];
+                *pos += 1;
+                if index[w] == usize::MAX {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    call.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            call.pop();
+            if let Some(&(parent, _)) = call.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let mut comp = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    comp.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                let nontrivial = comp.len() > 1 || succ[v].contains(&v);
+                if nontrivial {
+                    comp.sort_unstable();
+                    out.push(comp.into_iter().map(|i| blocks[i]).collect());
+                }
+            }
+        }
+    }
+    out.sort_by_key(|c: &Vec<BasicBlock<'ctx>>| idx(c[0]));
+    out
+}
+
+/// The latch of the outlined function's worksharing loop, and the block its
+/// back edge is to go to instead: the loop must be the function's only
+/// cycle (user loops nest inside it), entered at one header, with one latch.
+fn worksharing_latch<'ctx>(
+    f: FunctionValue<'ctx>,
+    for_init: InstructionValue<'ctx>,
+) -> Result<(InstructionValue<'ctx>, BasicBlock<'ctx>), String> {
+    let shape = |why: &str| Err(format!("the outlined loop has another shape: {why}"));
+    let comps = cycles(f);
+    let [comp] = &comps[..] else {
+        return shape(&format!("{} top-level loops, not one", comps.len()));
+    };
+    let inside: HashSet<BasicBlock<'ctx>> = comp.iter().copied().collect();
+    if for_init.get_parent().is_some_and(|b| inside.contains(&b)) {
+        return shape("the worksharing init is inside a loop");
+    }
+    // Writes outside the loop run once per call: only the stack.
+    for b in f.get_basic_blocks() {
+        if inside.contains(&b) {
+            continue;
+        }
+        let mut i = b.get_first_instruction();
+        while let Some(x) = i {
+            if writes_shared_memory(x) {
+                return Err(format!(
+                    "the outlined region writes memory outside its loop ({})",
+                    llvm::describe(x)
+                ));
+            }
+            if is_call(x) {
+                let g = omp::callee(x).map(omp::fn_name).unwrap_or_default();
+                if !(g.starts_with("__kmpc_") || g.starts_with("llvm.")) {
+                    return Err(format!(
+                        "the outlined region calls {g} outside its loop"
+                    ));
+                }
+            }
+            i = x.get_next_instruction();
+        }
+    }
+    let mut headers = Vec::new();
+    for b in f.get_basic_blocks() {
+        if inside.contains(&b) {
+            continue;
+        }
+        for s in omp::successors(b) {
+            if inside.contains(&s) && !headers.contains(&s) {
+                headers.push(s);
+            }
+        }
+    }
+    let [header] = headers[..] else {
+        return shape("not one entry block");
+    };
+    let latches: Vec<BasicBlock<'ctx>> = comp
+        .iter()
+        .copied()
+        .filter(|b| omp::successors(*b).contains(&header))
+        .collect();
+    let [latch] = latches[..] else {
+        return shape("not one latch");
+    };
+    let term = latch.get_terminator().ok_or("a block without terminator")?;
+    if term.get_opcode() != InstructionOpcode::Br {
+        return shape("the latch does not end in a branch");
+    }
+    let succ = omp::successors(latch);
+    if let Some(exit) = succ.iter().copied().find(|s| !inside.contains(s)) {
+        // Rotated: `br %c, exit, header` (either order).
+        if succ.len() == 2 {
+            return Ok((term, exit));
+        }
+    }
+    if succ.len() == 1 {
+        // Header-tested: the header decides `body or exit`; it must compute
+        // nothing with side effects, which the cut edge now skips.
+        let hs = omp::successors(header);
+        let exits: Vec<BasicBlock<'ctx>> =
+            hs.iter().copied().filter(|s| !inside.contains(s)).collect();
+        let [exit] = exits[..] else {
+            return shape("the header has not one exit");
+        };
+        if exit.get_first_instruction().is_some_and(|i| i.get_opcode() == InstructionOpcode::Phi) {
+            return shape("its exit block has phis");
+        }
+        let mut i = header.get_first_instruction();
+        while let Some(x) = i {
+            if is_call(x) || writes_shared_memory(x) || x.get_opcode() == InstructionOpcode::Store
+            {
+                return shape("its header has side effects");
+            }
+            i = x.get_next_instruction();
+        }
+        return Ok((term, exit));
+    }
+    shape("the latch does not leave the loop")
+}
+
+// ---------------------------------------------------------------------------
+// Rewriting.
+
+fn intrinsic<'ctx>(m: &inkwell::module::Module<'ctx>, name: &str) -> FunctionValue<'ctx> {
+    if let Some(f) = m.get_function(name) {
+        return f;
+    }
+    let i32t = m.get_context().i32_type();
+    m.add_function(name, i32t.fn_type(&[], false), Some(Linkage::External))
+}
+
+fn umin<'ctx>(
+    m: &inkwell::module::Module<'ctx>,
+    b: &Builder<'ctx>,
+    x: IntValue<'ctx>,
+    y: IntValue<'ctx>,
+    name: &str,
+) -> IntValue<'ctx> {
+    let t = x.get_type();
+    let iname = format!("llvm.umin.i{}", t.get_bit_width());
+    let f = m
+        .get_function(&iname)
+        .unwrap_or_else(|| m.add_function(&iname, t.fn_type(&[t.into(), t.into()], false), None));
+    b.build_call(f, &[x.into(), y.into()], name)
+        .expect(BUILDER)
+        .try_as_basic_value()
+        .basic()
+        .expect("umin returns a value")
+        .into_int_value()
+}
+
+const BUILDER: &str = "gpucc-omp-runtime-free: builder positioned";
+
+fn sreg<'ctx>(
+    m: &inkwell::module::Module<'ctx>,
+    b: &Builder<'ctx>,
+    what: &str,
+) -> IntValue<'ctx> {
+    let f = intrinsic(m, &format!("llvm.nvvm.read.ptx.sreg.{what}.x"));
+    b.build_call(f, &[], what)
+        .expect(BUILDER)
+        .try_as_basic_value()
+        .basic()
+        .expect("sreg reads return a value")
+        .into_int_value()
+}
+
+fn apply(p: Plan<'_>) {
+    let m = lomp::module_of(p.kernel.entry).expect("checked in plan");
+    let cx = m.get_context();
+    let i32t = cx.i32_type();
+    let i64t = cx.i64_type();
+    let b = cx.create_builder();
+
+    // The outlined function: its init leaves lb and ub as given, stride 1;
+    // its loop runs once (back edge cut).
+    let for_stride = ptr_operand(p.for_init, INIT_PSTRIDE).expect("checked");
+    let iv_t: IntType<'_> = if p.iv.bits == 32 { i32t } else { i64t };
+    b.position_before(&p.for_init);
+    b.build_store(for_stride, iv_t.const_int(1, false))
+        .expect(BUILDER);
+    p.for_init.erase_from_basic_block();
+    cut_back_edge(p.latch, p.latch_exit);
+
+    // The distribute init: one chunk, the whole space (stride = trip count),
+    // so the distribute loop runs once per thread.
+    let plb = ptr_operand(p.dist_init, INIT_PLB).expect("checked");
+    let pub_ = ptr_operand(p.dist_init, INIT_PUB).expect("checked");
+    let pstride = ptr_operand(p.dist_init, INIT_PSTRIDE).expect("checked");
+    b.position_before(&p.dist_init);
+    let lb = b.build_load(iv_t, plb, "dist.lb").expect(BUILDER).into_int_value();
+    let ub = b.build_load(iv_t, pub_, "dist.ub").expect(BUILDER).into_int_value();
+    let span = b.build_int_sub(ub, lb, "dist.span").expect(BUILDER);
+    let trip = b
+        .build_int_add(span, iv_t.const_int(1, false), "dist.trip")
+        .expect(BUILDER);
+    b.build_store(pstride, trip).expect(BUILDER);
+    p.dist_init.erase_from_basic_block();
+
+    // Runtime calls with a known value, then the rest.
+    for c in &p.hw_threads {
+        b.position_before(c);
+        let ntid = sreg(&m, &b, "ntid");
+        llvm::replace_all_uses(*c, ntid);
+        c.erase_from_basic_block();
+    }
+    for c in &p.thread_nums {
+        llvm::replace_all_uses(*c, i32t.const_zero());
+        c.erase_from_basic_block();
+    }
+    if p.kernel.init.get_type().is_int_type() {
+        // Every thread of an SPMD kernel gets -1 and runs the user code.
+        llvm::replace_all_uses(p.kernel.init, i32t.const_all_ones());
+    }
+    p.kernel.init.erase_from_basic_block();
+    for c in &p.erase {
+        c.erase_from_basic_block();
+    }
+
+    // The parallel region: the grid-stride loop.
+    build_grid_loop(&p, &m, &b, i64t);
+}
+
+/// Makes the back edge of `latch` go to `exit`: a rotated latch gets a
+/// constant condition (SimplifyCFG drops the dead edge later, phis stay
+/// consistent); an unconditional one becomes `br true, exit, header`.
+fn cut_back_edge<'ctx>(latch: InstructionValue<'ctx>, exit: BasicBlock<'ctx>) {
+    let block = latch.get_parent().expect("a latch is in a block");
+    let cx = block.get_context();
+    let bool_t = cx.bool_type();
+    if latch.is_conditional().unwrap_or(false) {
+        // Operands: (cond, false dest, true dest).
+        let to_exit_if_true = matches!(latch.get_operand(2), Some(inkwell::values::Operand::Block(b)) if b == exit);
+        let c = if to_exit_if_true {
+            bool_t.const_all_ones()
+        } else {
+            bool_t.const_zero()
+        };
+        latch.set_operand(0, c);
+        return;
+    }
+    let header = match latch.get_operand(0) {
+        Some(inkwell::values::Operand::Block(b)) => b,
+        _ => unreachable!("gpucc-omp-runtime-free: an unconditional branch has a target"),
+    };
+    let b = cx.create_builder();
+    b.position_before(&latch);
+    b.build_conditional_branch(bool_t.const_all_ones(), exit, header)
+        .expect(BUILDER);
+    latch.erase_from_basic_block();
+}
+
+fn build_grid_loop<'ctx>(
+    p: &Plan<'ctx>,
+    m: &inkwell::module::Module<'ctx>,
+    b: &Builder<'ctx>,
+    i64t: IntType<'ctx>,
+) {
+    let cx = m.get_context();
+    let i32t = cx.i32_type();
+    let ptr_t = cx.ptr_type(inkwell::AddressSpace::default());
+    let call = p.parallel;
+    let head = call.get_parent().expect("in a block");
+    let f = function_of(call);
+
+    // The argument array: load each slot as the outlined function expects.
+    let args = ptr_operand(call, PAR_ARGS).expect("checked: the args operand is a pointer");
+    let nparams = p.outlined.count_params();
+    b.position_before(&call);
+    let mut payload: Vec<BasicMetadataValueEnum<'ctx>> = Vec::new();
+    for k in 2..nparams {
+        let slot = arg_slot(b, ptr_t, args, k - 2, i64t);
+        let v = b
+            .build_load(ptr_t, slot, &format!("arg{}", k - 2))
+            .expect(BUILDER)
+            .into_pointer_value();
+        let param = p.outlined.get_nth_param(k).expect("counted");
+        let v: BasicValueEnum<'ctx> = if param.is_int_value() {
+            b.build_ptr_to_int(v, i64t, "").expect(BUILDER).into()
+        } else {
+            v.into()
+        };
+        payload.push(v.into());
+    }
+    let ub64 = match payload[1] {
+        BasicMetadataValueEnum::IntValue(v) => v,
+        _ => unreachable!("checked: the bounds are i64"),
+    };
+    // Thread ids the outlined function receives (only the deleted runtime
+    // calls read them): a stack slot holding 0.
+    let entry = f.get_first_basic_block().expect("a function with a body");
+    let eb = cx.create_builder();
+    match entry.get_first_instruction() {
+        Some(i) => eb.position_before(&i),
+        None => eb.position_at_end(entry),
+    }
+    let tid_slot = eb.build_alloca(i32t, "omp.tid").expect(BUILDER);
+    b.build_store(tid_slot, i32t.const_zero()).expect(BUILDER);
+
+    let tid = sreg(m, b, "tid");
+    let ctaid = sreg(m, b, "ctaid");
+    let ntid = sreg(m, b, "ntid");
+    let nctaid = sreg(m, b, "nctaid");
+    let z = |v: IntValue<'ctx>, n: &str| b.build_int_z_extend(v, i64t, n).expect(BUILDER);
+    let (tid, ctaid, ntid, nctaid) = (z(tid, "tid64"), z(ctaid, "ctaid64"), z(ntid, "ntid64"), z(nctaid, "nctaid64"));
+    let first = b.build_int_nuw_mul(ctaid, ntid, "grid.base").expect(BUILDER);
+    let off = b.build_int_nuw_add(first, tid, "grid.off").expect(BUILDER);
+    let stride = b.build_int_nuw_mul(nctaid, ntid, "grid.stride").expect(BUILDER);
+
+    // The loop type and bounds (see the header: "The induction variable").
+    let narrow = p.iv.bits == 32 && p.iv.signed;
+    let (t, ub, off, stride) = if narrow {
+        let cap = i64t.const_int(1 << 31, false);
+        let off = umin(m, b, off, cap, "grid.off.clamped");
+        let stride = umin(m, b, stride, cap, "grid.stride.clamped");
+        let tr = |v: IntValue<'ctx>, n: &str| b.build_int_truncate(v, i32t, n).expect(BUILDER);
+        (i32t, tr(ub64, "grid.ub"), tr(off, "grid.off32"), tr(stride, "grid.stride32"))
+    } else if p.iv.bits == 32 {
+        // Unsigned 32-bit: the bound as the runtime reads it, zero-extended.
+        let ub32 = b.build_int_truncate(ub64, i32t, "grid.ub32").expect(BUILDER);
+        (i64t, z(ub32, "grid.ub"), off, stride)
+    } else {
+        (i64t, ub64, off, stride)
+    };
+    let lb = t.const_int(p.lb, false);
+    let i0 = b.build_int_nuw_add(lb, off, "grid.i0").expect(BUILDER);
+    let in_range = b
+        .build_int_compare(IntPredicate::ULE, i0, ub, "grid.enter")
+        .expect(BUILDER);
+    let enter = if p.iv.signed {
+        let nonneg = b
+            .build_int_compare(IntPredicate::SGE, ub, t.const_zero(), "grid.ub.nonneg")
+            .expect(BUILDER);
+        b.build_and(nonneg, in_range, "grid.enter.ok").expect(BUILDER)
+    } else {
+        in_range
+    };
+
+    let rest = llvm::split_block_before(call, "grid.exit");
+    let body = cx.insert_basic_block_after(head, "grid.body");
+    head.get_terminator()
+        .expect("split leaves a branch")
+        .erase_from_basic_block();
+    b.position_at_end(head);
+    b.build_conditional_branch(enter, body, rest).expect(BUILDER);
+
+    b.position_at_end(body);
+    let phi = b.build_phi(t, "grid.i").expect(BUILDER);
+    let i = phi.as_basic_value().into_int_value();
+    let i_arg = if t == i32t {
+        b.build_int_z_extend(i, i64t, "grid.i64").expect(BUILDER)
+    } else {
+        i
+    };
+    let mut actual: Vec<BasicMetadataValueEnum<'ctx>> =
+        vec![tid_slot.into(), tid_slot.into(), i_arg.into(), i_arg.into()];
+    actual.extend(payload[2..].iter().copied());
+    b.build_call(p.outlined, &actual, "").expect(BUILDER);
+    let next = b.build_int_nuw_add(i, stride, "grid.next").expect(BUILDER);
+    let more = b
+        .build_int_compare(IntPredicate::ULE, next, ub, "grid.more")
+        .expect(BUILDER);
+    b.build_conditional_branch(more, body, rest).expect(BUILDER);
+    phi.add_incoming(&[(&i0, head), (&next, body)]);
+    call.erase_from_basic_block();
+}
+
+/// `&args[k]` for the pointer array of the parallel entry point.
+fn arg_slot<'ctx>(
+    b: &Builder<'ctx>,
+    ptr_t: inkwell::types::PointerType<'ctx>,
+    args: PointerValue<'ctx>,
+    k: u32,
+    i64t: IntType<'ctx>,
+) -> PointerValue<'ctx> {
+    if k == 0 {
+        return args;
+    }
+    llvm::nary::build_gep1(b, ptr_t.into(), args, i64t.const_int(u64::from(k), false))
+        .expect(BUILDER)
+}
