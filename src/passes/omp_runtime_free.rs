@@ -103,8 +103,8 @@ use inkwell::builder::Builder;
 use inkwell::module::Linkage;
 use inkwell::types::IntType;
 use inkwell::values::{
-    AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionOpcode,
-    InstructionValue, IntValue, PointerValue,
+    AsValueRef, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue,
+    InstructionOpcode, InstructionValue, IntValue, PointerValue,
 };
 use inkwell::IntPredicate;
 use std::collections::HashSet;
@@ -193,7 +193,7 @@ struct Plan<'ctx> {
 /// Runs the pass on the module whose functions are `functions`.
 pub fn run(functions: &[FunctionValue<'_>], fam: Fam<'_>) -> bool {
     let kernels = omp::find_kernels(functions);
-    let remarks = Remarks::new(fam);
+    let remarks = Remarks::for_pass(fam, NAME);
     let mut changed = false;
     for k in kernels {
         match plan(&k) {
@@ -220,10 +220,7 @@ pub fn run(functions: &[FunctionValue<'_>], fam: Fam<'_>) -> bool {
             }
             Err(reason) => {
                 remarks.at(RemarkKind::Missed, "Refused", k.init, || {
-                    format!(
-                        "kernel {} keeps the OpenMP runtime: {reason}",
-                        k.name
-                    )
+                    format!("kernel {} keeps the OpenMP runtime: {reason}", k.name)
                 });
             }
         }
@@ -439,10 +436,20 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
             describe_const(sched)
         ));
     }
+    // (`_8` entry points take the chunk sign-extended.)
     let chunk_is_block = match llvm::operand(&dist_init, INIT_CHUNK) {
-        Some(BasicValueEnum::IntValue(v)) => v
-            .as_instruction()
-            .is_some_and(|i| is_call(i) && callee_name(i).as_deref() == Some(HW_THREADS)),
+        Some(BasicValueEnum::IntValue(v)) => v.as_instruction().is_some_and(|i| {
+            let i = match i.get_opcode() {
+                InstructionOpcode::SExt | InstructionOpcode::ZExt => {
+                    match llvm::operand(&i, 0).and_then(|x| x.as_instruction_value()) {
+                        Some(x) => x,
+                        None => return false,
+                    }
+                }
+                _ => i,
+            };
+            is_call(i) && callee_name(i).as_deref() == Some(HW_THREADS)
+        }),
         _ => false,
     };
     if !chunk_is_block {
@@ -468,7 +475,10 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
         Some(f) => f,
         None => return Err("its parallel region's function is unknown".to_string()),
     };
-    if !omp::is_local(outlined) || llvm::uses_of(outlined).len() != 1 {
+    if !omp::is_local(outlined)
+        || lomp::has_non_instruction_user(outlined)
+        || llvm::uses_of(outlined).len() != 1
+    {
         return Err(format!(
             "the outlined region {} is used elsewhere",
             omp::fn_name(outlined)
@@ -496,13 +506,16 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
     // The for init: schedule 33 with chunk 1.
     let for_name = callee_name(for_init).unwrap_or_default();
     let iv = init_kind(&for_name, FOR_INIT).expect("classified above");
-    if omp::const_int_operand(for_init, INIT_SCHED) != Some(FOR_SCHED_STATIC_CHUNKED)
-        || omp::const_int_operand(for_init, INIT_CHUNK) != Some(1)
+    let for_sched = omp::const_int_operand(for_init, INIT_SCHED);
+    let for_chunk = omp::const_int_operand(for_init, INIT_CHUNK);
+    if for_sched != Some(FOR_SCHED_STATIC_CHUNKED)
+        || for_chunk != Some(1)
         || omp::const_int_operand(for_init, INIT_INCR) != Some(1)
     {
         return Err(format!(
-            "its loop schedule is {}, not 33 (static, chunk 1)",
-            describe_const(omp::const_int_operand(for_init, INIT_SCHED))
+            "its loop schedule is {} with chunk {}, not 33 (static) with chunk 1",
+            describe_const(for_sched),
+            describe_const(for_chunk)
         ));
     }
     if iv != dist_kind {
@@ -524,8 +537,11 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
             }
         }
     }
-    let lb = stored_constant_before(dist_init, ptr_operand(dist_init, INIT_PLB).expect("checked"))
-        .ok_or("its lower bound is not a constant the pass can read")?;
+    let lb = stored_constant_before(
+        dist_init,
+        ptr_operand(dist_init, INIT_PLB).expect("checked"),
+    )
+    .ok_or("its lower bound is not a constant the pass can read")?;
     let nonneg = if iv.bits == 32 {
         lb < 1 << 31 || !iv.signed
     } else {
@@ -723,9 +739,7 @@ fn worksharing_latch<'ctx>(
             if is_call(x) {
                 let g = omp::callee(x).map(omp::fn_name).unwrap_or_default();
                 if !(g.starts_with("__kmpc_") || g.starts_with("llvm.")) {
-                    return Err(format!(
-                        "the outlined region calls {g} outside its loop"
-                    ));
+                    return Err(format!("the outlined region calls {g} outside its loop"));
                 }
             }
             i = x.get_next_instruction();
@@ -773,13 +787,15 @@ fn worksharing_latch<'ctx>(
         let [exit] = exits[..] else {
             return shape("the header has not one exit");
         };
-        if exit.get_first_instruction().is_some_and(|i| i.get_opcode() == InstructionOpcode::Phi) {
+        if exit
+            .get_first_instruction()
+            .is_some_and(|i| i.get_opcode() == InstructionOpcode::Phi)
+        {
             return shape("its exit block has phis");
         }
         let mut i = header.get_first_instruction();
         while let Some(x) = i {
-            if is_call(x) || writes_shared_memory(x) || x.get_opcode() == InstructionOpcode::Store
-            {
+            if is_call(x) || writes_shared_memory(x) || x.get_opcode() == InstructionOpcode::Store {
                 return shape("its header has side effects");
             }
             i = x.get_next_instruction();
@@ -822,11 +838,7 @@ fn umin<'ctx>(
 
 const BUILDER: &str = "gpucc-omp-runtime-free: builder positioned";
 
-fn sreg<'ctx>(
-    m: &inkwell::module::Module<'ctx>,
-    b: &Builder<'ctx>,
-    what: &str,
-) -> IntValue<'ctx> {
+fn sreg<'ctx>(m: &inkwell::module::Module<'ctx>, b: &Builder<'ctx>, what: &str) -> IntValue<'ctx> {
     let f = intrinsic(m, &format!("llvm.nvvm.read.ptx.sreg.{what}.x"));
     b.build_call(f, &[], what)
         .expect(BUILDER)
@@ -859,8 +871,14 @@ fn apply(p: Plan<'_>) {
     let pub_ = ptr_operand(p.dist_init, INIT_PUB).expect("checked");
     let pstride = ptr_operand(p.dist_init, INIT_PSTRIDE).expect("checked");
     b.position_before(&p.dist_init);
-    let lb = b.build_load(iv_t, plb, "dist.lb").expect(BUILDER).into_int_value();
-    let ub = b.build_load(iv_t, pub_, "dist.ub").expect(BUILDER).into_int_value();
+    let lb = b
+        .build_load(iv_t, plb, "dist.lb")
+        .expect(BUILDER)
+        .into_int_value();
+    let ub = b
+        .build_load(iv_t, pub_, "dist.ub")
+        .expect(BUILDER)
+        .into_int_value();
     let span = b.build_int_sub(ub, lb, "dist.span").expect(BUILDER);
     let trip = b
         .build_int_add(span, iv_t.const_int(1, false), "dist.trip")
@@ -901,7 +919,8 @@ fn cut_back_edge<'ctx>(latch: InstructionValue<'ctx>, exit: BasicBlock<'ctx>) {
     let bool_t = cx.bool_type();
     if latch.is_conditional().unwrap_or(false) {
         // Operands: (cond, false dest, true dest).
-        let to_exit_if_true = matches!(latch.get_operand(2), Some(inkwell::values::Operand::Block(b)) if b == exit);
+        let to_exit_if_true =
+            matches!(latch.get_operand(2), Some(inkwell::values::Operand::Block(b)) if b == exit);
         let c = if to_exit_if_true {
             bool_t.const_all_ones()
         } else {
@@ -973,10 +992,19 @@ fn build_grid_loop<'ctx>(
     let ntid = sreg(m, b, "ntid");
     let nctaid = sreg(m, b, "nctaid");
     let z = |v: IntValue<'ctx>, n: &str| b.build_int_z_extend(v, i64t, n).expect(BUILDER);
-    let (tid, ctaid, ntid, nctaid) = (z(tid, "tid64"), z(ctaid, "ctaid64"), z(ntid, "ntid64"), z(nctaid, "nctaid64"));
-    let first = b.build_int_nuw_mul(ctaid, ntid, "grid.base").expect(BUILDER);
+    let (tid, ctaid, ntid, nctaid) = (
+        z(tid, "tid64"),
+        z(ctaid, "ctaid64"),
+        z(ntid, "ntid64"),
+        z(nctaid, "nctaid64"),
+    );
+    let first = b
+        .build_int_nuw_mul(ctaid, ntid, "grid.base")
+        .expect(BUILDER);
     let off = b.build_int_nuw_add(first, tid, "grid.off").expect(BUILDER);
-    let stride = b.build_int_nuw_mul(nctaid, ntid, "grid.stride").expect(BUILDER);
+    let stride = b
+        .build_int_nuw_mul(nctaid, ntid, "grid.stride")
+        .expect(BUILDER);
 
     // The loop type and bounds (see the header: "The induction variable").
     let narrow = p.iv.bits == 32 && p.iv.signed;
@@ -985,10 +1013,17 @@ fn build_grid_loop<'ctx>(
         let off = umin(m, b, off, cap, "grid.off.clamped");
         let stride = umin(m, b, stride, cap, "grid.stride.clamped");
         let tr = |v: IntValue<'ctx>, n: &str| b.build_int_truncate(v, i32t, n).expect(BUILDER);
-        (i32t, tr(ub64, "grid.ub"), tr(off, "grid.off32"), tr(stride, "grid.stride32"))
+        (
+            i32t,
+            tr(ub64, "grid.ub"),
+            tr(off, "grid.off32"),
+            tr(stride, "grid.stride32"),
+        )
     } else if p.iv.bits == 32 {
         // Unsigned 32-bit: the bound as the runtime reads it, zero-extended.
-        let ub32 = b.build_int_truncate(ub64, i32t, "grid.ub32").expect(BUILDER);
+        let ub32 = b
+            .build_int_truncate(ub64, i32t, "grid.ub32")
+            .expect(BUILDER);
         (i64t, z(ub32, "grid.ub"), off, stride)
     } else {
         (i64t, ub64, off, stride)
@@ -1002,7 +1037,8 @@ fn build_grid_loop<'ctx>(
         let nonneg = b
             .build_int_compare(IntPredicate::SGE, ub, t.const_zero(), "grid.ub.nonneg")
             .expect(BUILDER);
-        b.build_and(nonneg, in_range, "grid.enter.ok").expect(BUILDER)
+        b.build_and(nonneg, in_range, "grid.enter.ok")
+            .expect(BUILDER)
     } else {
         in_range
     };
@@ -1013,7 +1049,8 @@ fn build_grid_loop<'ctx>(
         .expect("split leaves a branch")
         .erase_from_basic_block();
     b.position_at_end(head);
-    b.build_conditional_branch(enter, body, rest).expect(BUILDER);
+    b.build_conditional_branch(enter, body, rest)
+        .expect(BUILDER);
 
     b.position_at_end(body);
     let phi = b.build_phi(t, "grid.i").expect(BUILDER);

@@ -176,11 +176,17 @@ impl OpenMpOptParams {
 /// Module-level remarks: each goes to the function holding its instruction.
 pub struct Remarks<'a> {
     fam: Fam<'a>,
+    pass: &'static str,
 }
 
 impl<'a> Remarks<'a> {
     pub fn new(fam: Fam<'a>) -> Self {
-        Remarks { fam }
+        Remarks { fam, pass: NAME }
+    }
+
+    /// Remarks under another pass's name.
+    pub fn for_pass(fam: Fam<'a>, pass: &'static str) -> Self {
+        Remarks { fam, pass }
     }
 
     /// Emits remark `name` on `f` (at `at` when given); `msg` is only built
@@ -193,8 +199,8 @@ impl<'a> Remarks<'a> {
         at: Option<InstructionValue<'_>>,
         msg: impl FnOnce() -> String,
     ) {
-        if llvm::remarks_wanted(f, NAME) {
-            llvm::emit_remark(self.fam, f, at, kind, NAME, name, &msg());
+        if llvm::remarks_wanted(f, self.pass) {
+            llvm::emit_remark(self.fam, f, at, kind, self.pass, name, &msg());
         }
     }
 

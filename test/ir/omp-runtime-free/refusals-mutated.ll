@@ -1,0 +1,68 @@
+; REQUIRES: llvm16
+; Refusals that clang does not emit by itself, made from the vector add
+; (Inputs/vadd.ll, Inputs/long-index.ll) with one edit each: the pass must
+; name the reason and leave the runtime calls alone.
+;
+; The is-last flag is read (what lastprivate does):
+; RUN: sed 's/^\(  call void @__kmpc_distribute_static_init_4(.*\)$/\1\n  %last = load volatile i32, ptr %8/' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=LAST,KEPT
+; LAST: keeps the OpenMP runtime: it reads the is-last flag (lastprivate)
+;
+; A lower bound that is negative, and one that is not a constant:
+; RUN: sed 's/store i32 0, ptr %5, align 4/store i32 -5, ptr %5, align 4/' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=NEGLB,KEPT
+; NEGLB: keeps the OpenMP runtime: its lower bound is negative
+; RUN: sed 's/store i32 0, ptr %5, align 4/store i32 %16, ptr %5, align 4/' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=VARLB,KEPT
+; VARLB: keeps the OpenMP runtime: its lower bound is not a constant the pass can read
+;
+; Code outside the loop writes global memory (every thread would race on it):
+; RUN: sed 's/^\(  %14 = tail call i32 @__kmpc_global_thread_num(ptr nonnull @1)\)$/\1\n  store double 0.0, ptr %3/' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=WRITE,KEPT
+; WRITE: keeps the OpenMP runtime: code outside the loop writes memory (store double 0.000000e+00, ptr %3
+;
+; The body reads the hardware thread id (a target intrinsic):
+; RUN: sed 's/^\(  %32 = call double @llvm.fmuladd.f64.*\)$/\1\n  %tidx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()/; $ a declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=SREG,KEPT
+; SREG: keeps the OpenMP runtime: it calls the target intrinsic llvm.nvvm.read.ptx.sreg.tid.x, which may observe the thread layout
+;
+; The outlined region is also referenced elsewhere (another caller could see
+; the rewritten worksharing init):
+; RUN: sed '$ a @keep = global ptr @__omp_outlined__1' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=ELSEWHERE,KEPT
+; ELSEWHERE: keeps the OpenMP runtime: the outlined region __omp_outlined__1 is used elsewhere
+;
+; A distribute chunk other than the block size, and an increment other than 1:
+; RUN: sed 's/i32 1, i32 %20)/i32 1, i32 64)/' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=CHUNK,KEPT
+; CHUNK: keeps the OpenMP runtime: its distribute chunk is not the hardware block size
+; RUN: sed 's/i32 1, i32 %20)/i32 2, i32 %20)/' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=INCR,KEPT
+; INCR: keeps the OpenMP runtime: its distribute increment is not 1
+;
+; Different IV types in the two loops, and an unsigned 64-bit IV:
+; RUN: sed 's/__kmpc_for_static_init_4(/__kmpc_for_static_init_4u(/' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=MIXED,KEPT
+; MIXED: keeps the OpenMP runtime: its distribute and for loops use different IV types
+; RUN: sed 's/static_init_8(/static_init_8u(/' %S/Inputs/long-index.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=U64,KEPT
+; U64: keeps the OpenMP runtime: its loop has an unsigned 64-bit IV (a grid stride could wrap)
+;
+; A second parallel region in the distribute loop:
+; RUN: sed 's/^\(  call void @__kmpc_parallel_51(.*\)$/\1\n\1/' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=TWO,KEPT
+; TWO: keeps the OpenMP runtime: it has 2 parallel regions, not one
+
+; KEPT: call {{.*}}@__kmpc_target_init(
+; KEPT: call void @__kmpc_distribute_static_init_{{4|8}}
