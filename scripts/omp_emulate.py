@@ -64,6 +64,11 @@ region's source text, the loop condition (`i < n`) included, so `n` is usually
 first; the map clauses' order does not matter. Mapped pointers become `ptr`,
 scalars `i64`. The script checks the types (not the names) against the IR.
 
+Floating point is compared bit for bit. That holds because the kernel and the
+reference are both built by the same clang for baseline x86-64, which has no
+FMA: `llvm.fmuladd` (clang contracts `a + b * c`) becomes a multiply and an add
+in both. Do not add -march flags that bring FMA.
+
 Usage:
     omp_emulate.py KERNEL.ll --spec test/omp-emu/K.c [--llvm-bin DIR]
                    [--keep DIR] [--timeout S] [--kernel NAME]
