@@ -667,6 +667,18 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
 
 /// `To` takes the name of `From` (LLVM's takeName: within one function the
 /// symbol-table entry moves, with no rehash or copy).
+/// Erases global variable `G` when nothing but dead constants use it.
+GPUCC_EXPORT bool gpucc_erase_global_if_unused(LLVMValueRef G) {
+  auto *GV = dyn_cast<GlobalVariable>(unwrap(G));
+  if (!GV)
+    return false;
+  GV->removeDeadConstantUsers();
+  if (!GV->use_empty())
+    return false;
+  GV->eraseFromParent();
+  return true;
+}
+
 GPUCC_EXPORT void gpucc_take_name(LLVMValueRef From, LLVMValueRef To) {
   unwrap(To)->takeName(unwrap(From));
 }

@@ -137,4 +137,5 @@ extern "C" {
         ret_space: u32,
     ) -> LLVMValueRef;
     pub(super) fn gpucc_take_name(from: LLVMValueRef, to: LLVMValueRef);
+    pub(super) fn gpucc_erase_global_if_unused(g: LLVMValueRef) -> bool;
 }

@@ -988,6 +988,32 @@ pub fn delete_dead(insts: &[InstructionValue<'_>]) {
     unsafe { ffi::gpucc_delete_dead(raw.as_ptr(), raw.len()) }
 }
 
+/// Deletes `f` when it is local (internal or private) and nothing uses it;
+/// returns whether it did.
+pub fn delete_if_unused(f: FunctionValue<'_>) -> bool {
+    use inkwell::module::Linkage;
+    if !matches!(f.get_linkage(), Linkage::Internal | Linkage::Private) {
+        return false;
+    }
+    // SAFETY: `f` is a live function; with no uses and local linkage nothing
+    // can refer to it once it is gone.
+    unsafe {
+        if !c::LLVMGetFirstUse(f.as_value_ref()).is_null() {
+            return false;
+        }
+        c::LLVMDeleteFunction(f.as_value_ref());
+    }
+    true
+}
+
+/// Erases global variable `g` when only dead constants use it; returns
+/// whether it did.
+pub fn erase_global_if_unused(g: inkwell::values::GlobalValue<'_>) -> bool {
+    // SAFETY: `g` is a live global; the shim checks it is a variable and
+    // unused before erasing it, and the handle is consumed.
+    unsafe { ffi::gpucc_erase_global_if_unused(g.as_value_ref()) }
+}
+
 /// Are all uses of `f` direct calls of it (with its own function type)?
 pub fn only_direct_calls(f: FunctionValue<'_>) -> bool {
     // SAFETY: `f` is a live function.

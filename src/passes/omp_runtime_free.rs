@@ -101,7 +101,7 @@ use crate::passes::openmp_opt::Remarks;
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::module::Linkage;
-use inkwell::types::IntType;
+use inkwell::types::{AnyType, IntType};
 use inkwell::values::{
     AsValueRef, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue,
     InstructionOpcode, InstructionValue, IntValue, PointerValue,
@@ -117,6 +117,10 @@ const FOR_SCHED_STATIC_CHUNKED: u64 = 33;
 const HW_THREADS: &str = "__kmpc_get_hardware_num_threads_in_block";
 const GLOBAL_THREAD_NUM: &str = "__kmpc_global_thread_num";
 const DEBUG_KIND: &str = "__omp_rtl_debug_kind";
+const DIST_SCHED_BLOCKED: u64 = 92;
+/// What `gpucc-openmp-opt` leaves around a guarded region.
+const HW_TID: &str = "__kmpc_get_hardware_thread_id_in_block";
+const SPMD_BARRIER: &str = "__kmpc_barrier_simple_spmd";
 
 /// Operand positions of `__kmpc_{distribute,for}_static_init_*`:
 /// `(ident, gtid, sched, plast, plb, pub, pstride, incr, chunk)`.
@@ -188,6 +192,27 @@ struct Plan<'ctx> {
     thread_nums: Vec<InstructionValue<'ctx>>,
     /// `__kmpc_get_hardware_num_threads_in_block` calls (become `ntid`).
     hw_threads: Vec<InstructionValue<'ctx>>,
+    /// Guarded regions whose stores are forwarded (they and their barrier go).
+    guards: Vec<Guard<'ctx>>,
+    /// Argument slots of the parallel region that point to a forwarded
+    /// variable: (slot, value every thread gets its own copy of).
+    forwarded_slots: Vec<(u32, BasicValueEnum<'ctx>)>,
+    /// Stores of the forwarded variables' addresses into the argument array,
+    /// and the variables: both go once the copies are passed instead.
+    slot_stores: Vec<InstructionValue<'ctx>>,
+    forwarded_globals: Vec<inkwell::values::GlobalValue<'ctx>>,
+}
+
+/// A guarded region of `gpucc-openmp-opt`: thread 0 stores thread-invariant
+/// values into team-shared variables, a barrier publishes them.
+struct Guard<'ctx> {
+    tid: InstructionValue<'ctx>,
+    branch: InstructionValue<'ctx>,
+    barrier: InstructionValue<'ctx>,
+    barrier_block: BasicBlock<'ctx>,
+    stores: Vec<InstructionValue<'ctx>>,
+    /// Loads of the variables in the region's function, and their values.
+    loads: Vec<(InstructionValue<'ctx>, BasicValueEnum<'ctx>)>,
 }
 
 /// Runs the pass on the module whose functions are `functions`.
@@ -351,15 +376,21 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
     let mut thread_nums = Vec::new();
     let mut hw_threads = Vec::new();
     let mut inits = Vec::new();
+    let mut guard_calls = Vec::new();
     while let Some(f) = work.pop() {
         for inst in omp::instructions(f) {
             if !is_call(inst) {
                 continue;
             }
+            let name = callee_name(inst).unwrap_or_default();
+            if name == HW_TID || name == SPMD_BARRIER {
+                // Judged below: only guarded regions that go away are fine.
+                guard_calls.push(inst);
+                continue;
+            }
             if let Some(why) = call_refusal(inst) {
                 return Err(why);
             }
-            let name = callee_name(inst).unwrap_or_default();
             if init_kind(&name, DIST_INIT).is_some() {
                 dist_inits.push(inst);
             } else if init_kind(&name, FOR_INIT).is_some() {
@@ -430,9 +461,9 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
     let dist_name = callee_name(dist_init).unwrap_or_default();
     let dist_kind = init_kind(&dist_name, DIST_INIT).expect("classified above");
     let sched = omp::const_int_operand(dist_init, INIT_SCHED);
-    if sched != Some(DIST_SCHED_CHUNKED) {
+    if sched != Some(DIST_SCHED_CHUNKED) && sched != Some(DIST_SCHED_BLOCKED) {
         return Err(format!(
-            "its distribute schedule is {}, not 91 (static, chunk = block size)",
+            "its distribute schedule is {}, not 91 (static, chunk = block size) or 92 (static)",
             describe_const(sched)
         ));
     }
@@ -452,7 +483,7 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
         }),
         _ => false,
     };
-    if !chunk_is_block {
+    if sched == Some(DIST_SCHED_CHUNKED) && !chunk_is_block {
         return Err("its distribute chunk is not the hardware block size".to_string());
     }
     if omp::const_int_operand(dist_init, INIT_INCR) != Some(1) {
@@ -551,9 +582,50 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
         return Err("its lower bound is negative".to_string());
     }
 
+    let Forwarding {
+        guards,
+        slots: forwarded_slots,
+        slot_stores,
+        globals: forwarded,
+    } = plan_guards(&guard_calls, region, parallel, outlined)?;
+    let forwarded_globals = forwarded
+        .iter()
+        .filter_map(|g| m.get_global(&llvm::value_name(*g)))
+        .collect();
+    let forwarded: HashSet<inkwell::llvm_sys::prelude::LLVMValueRef> =
+        forwarded.iter().map(|g| g.as_value_ref()).collect();
+    let going: HashSet<InstructionValue<'ctx>> = guards
+        .iter()
+        .flat_map(|g| g.stores.iter().copied())
+        .collect();
+    // Team-shared memory would make the mapping of iterations to teams
+    // observable.
+    for f in &seen {
+        for inst in omp::instructions(*f) {
+            for i in 0..llvm::operand_count(&inst) {
+                let Some(p) = ptr_operand(inst, i) else {
+                    continue;
+                };
+                let o = llvm::underlying_object(p);
+                if llvm::space_of(o) == SHARED_SPACE
+                    && lomp::is_global_value(o)
+                    && !forwarded.contains(&o.as_value_ref())
+                {
+                    return Err(format!(
+                        "it uses team-shared memory ({})",
+                        llvm::describe(o)
+                    ));
+                }
+            }
+        }
+    }
+
     // Code outside the loop must not write memory other threads see.
     for f in [k.entry, region] {
         for inst in omp::instructions(f) {
+            if going.contains(&inst) {
+                continue;
+            }
             if writes_shared_memory(inst) {
                 return Err(format!(
                     "code outside the loop writes memory ({})",
@@ -564,6 +636,7 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
                 let g = omp::callee(inst).expect("direct, checked above");
                 let gname = omp::fn_name(g);
                 let fine = gname.starts_with("__kmpc_")
+                    || gname.starts_with("omp_")
                     || gname.starts_with("llvm.")
                     || g == region
                     || g.count_basic_blocks() == 0;
@@ -589,7 +662,351 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
         erase,
         thread_nums,
         hw_threads,
+        guards,
+        forwarded_slots,
+        slot_stores,
+        forwarded_globals,
     })
+}
+
+/// What [`plan_guards`] found.
+struct Forwarding<'ctx> {
+    guards: Vec<Guard<'ctx>>,
+    /// (argument slot, value) pairs.
+    slots: Vec<(u32, BasicValueEnum<'ctx>)>,
+    slot_stores: Vec<InstructionValue<'ctx>>,
+    globals: Vec<PointerValue<'ctx>>,
+}
+
+/// NVPTX's shared memory (`addrspace(3)`).
+const SHARED_SPACE: u32 = 3;
+
+/// The guarded regions among `calls` (thread-id reads and SPMD barriers),
+/// when every one can go: each is `gpucc-openmp-opt`'s shape in `region`,
+/// stores only thread-invariant values (constants, arguments, and pure
+/// expressions of them) into internal team-shared variables that nothing
+/// else writes, and those variables are only read afterwards: in `region`
+/// after the barrier, or by the outlined function through a parallel-region
+/// argument it only loads from. Such a variable holds the same value in every
+/// thread, so each thread can use the value itself (its loads in `region`)
+/// or its own copy (the argument slot). Returns the guards, the forwarded
+/// argument slots and the forwarded variables.
+fn plan_guards<'ctx>(
+    calls: &[InstructionValue<'ctx>],
+    region: FunctionValue<'ctx>,
+    parallel: InstructionValue<'ctx>,
+    outlined: FunctionValue<'ctx>,
+) -> Result<Forwarding<'ctx>, String> {
+    let left = |c: &InstructionValue<'_>| {
+        Err(format!(
+            "a guarded region or barrier is left (its call of {})",
+            callee_name(*c).unwrap_or_default()
+        ))
+    };
+    let mut guards = Vec::new();
+    let mut values: Vec<(
+        inkwell::llvm_sys::prelude::LLVMValueRef,
+        BasicValueEnum<'ctx>,
+    )> = Vec::new();
+    let mut gptrs: Vec<PointerValue<'ctx>> = Vec::new();
+    let mut barriers_seen = Vec::new();
+    for c in calls {
+        if callee_name(*c).as_deref() != Some(HW_TID) {
+            continue;
+        }
+        if function_of(*c) != region {
+            return left(c);
+        }
+        // %tid = hw_tid(); %main = icmp eq %tid, 0; br %main, guarded, barrier
+        let uses = llvm::uses_of(*c);
+        let Some((cmp, _)) = uses
+            .iter()
+            .find(|(u, _)| u.get_opcode() == InstructionOpcode::ICmp)
+            .copied()
+        else {
+            return left(c);
+        };
+        let cmp_uses = llvm::uses_of(cmp);
+        let [(branch, 0)] = cmp_uses[..] else {
+            return left(c);
+        };
+        if cmp.get_icmp_predicate() != Some(IntPredicate::EQ)
+            || omp::const_int_operand(cmp, 1) != Some(0)
+            || branch.get_opcode() != InstructionOpcode::Br
+        {
+            return left(c);
+        }
+        let block = |k: u32| match branch.get_operand(k) {
+            Some(inkwell::values::Operand::Block(b)) => Some(b),
+            _ => None,
+        };
+        let (Some(guarded), Some(barrier_block)) = (block(2), block(1)) else {
+            return left(c);
+        };
+        if omp::successors(guarded) != vec![barrier_block] {
+            return left(c);
+        }
+        let mut stores = Vec::new();
+        let mut i = guarded.get_first_instruction();
+        while let Some(x) = i {
+            match x.get_opcode() {
+                InstructionOpcode::Store => stores.push(x),
+                InstructionOpcode::Br => {}
+                _ => return left(c),
+            }
+            i = x.get_next_instruction();
+        }
+        let barrier = barrier_block.get_first_instruction();
+        let Some(barrier) = barrier.filter(|b| callee_name(*b).as_deref() == Some(SPMD_BARRIER))
+        else {
+            return left(c);
+        };
+        // The thread id: the compare and the barrier, nothing else.
+        if uses.len() != 2 || !uses.iter().any(|(u, _)| *u == barrier) {
+            return left(c);
+        }
+        barriers_seen.push(barrier);
+        for st in &stores {
+            let Some(v) = llvm::operand(st, 0) else {
+                return left(c);
+            };
+            let Some(p) = ptr_operand(*st, 1) else {
+                return left(c);
+            };
+            let g = llvm::underlying_object(p);
+            let whole = p.as_value_ref() == g.as_value_ref()
+                || llvm::operator_opcode(p) == Some(InstructionOpcode::AddrSpaceCast);
+            if !whole || !is_local_shared_global(g) || !is_invariant(v, 4) {
+                return Err(format!(
+                    "a guarded region stores what the pass cannot forward ({})",
+                    llvm::describe(*st)
+                ));
+            }
+            if values.iter().any(|(x, _)| *x == g.as_value_ref()) {
+                return Err(format!(
+                    "a team-shared variable is stored twice ({})",
+                    llvm::describe(g)
+                ));
+            }
+            values.push((g.as_value_ref(), v));
+            gptrs.push(g);
+        }
+        guards.push(Guard {
+            tid: *c,
+            branch,
+            barrier,
+            barrier_block,
+            stores,
+            loads: Vec::new(),
+        });
+    }
+    for c in calls {
+        if callee_name(*c).as_deref() == Some(SPMD_BARRIER) && !barriers_seen.contains(c) {
+            return left(c);
+        }
+    }
+    if guards.is_empty() {
+        return Ok(Forwarding {
+            guards,
+            slots: Vec::new(),
+            slot_stores: Vec::new(),
+            globals: Vec::new(),
+        });
+    }
+
+    // Every other use of the variables: loads in `region` after a barrier,
+    // or the pointer stored into the parallel region's argument array.
+    let args = ptr_operand(parallel, PAR_ARGS).ok_or("malformed parallel call")?;
+    let mut slots = Vec::new();
+    let mut slot_stores = Vec::new();
+    for inst in omp::instructions(region) {
+        let op = inst.get_opcode();
+        if op == InstructionOpcode::Load {
+            let p = ptr_operand(inst, 0).expect("a load has a pointer");
+            let g = llvm::underlying_object(p).as_value_ref();
+            let Some((_, v)) = values.iter().find(|(x, _)| *x == g) else {
+                continue;
+            };
+            let after_barrier = guards.iter().any(|gd| {
+                inst.get_parent().is_some_and(|b| {
+                    dominated_by(b, gd.barrier_block)
+                        && inst.get_type() == v.get_type().as_any_type_enum()
+                })
+            });
+            if !after_barrier {
+                return Err(format!(
+                    "a team-shared variable is read where it cannot be forwarded ({})",
+                    llvm::describe(inst)
+                ));
+            }
+            let gi = guards
+                .iter()
+                .position(|gd| {
+                    inst.get_parent()
+                        .is_some_and(|b| dominated_by(b, gd.barrier_block))
+                })
+                .expect("checked");
+            guards[gi].loads.push((inst, *v));
+        } else if op == InstructionOpcode::Store {
+            let Some(BasicValueEnum::PointerValue(val)) = llvm::operand(&inst, 0) else {
+                continue;
+            };
+            let g = llvm::underlying_object(val).as_value_ref();
+            let Some((_, v)) = values.iter().find(|(x, _)| *x == g) else {
+                continue;
+            };
+            let slot = ptr_operand(inst, 1).and_then(|p| arg_slot_of(p, args));
+            let Some(slot) = slot else {
+                return Err(format!(
+                    "a team-shared variable's address escapes ({})",
+                    llvm::describe(inst)
+                ));
+            };
+            let param = outlined
+                .get_nth_param(slot + 2)
+                .ok_or("the parallel region takes fewer arguments")?;
+            let only_loads = llvm::uses_of(param).into_iter().all(|(u, no)| {
+                u.get_opcode() == InstructionOpcode::Load
+                    && no == 0
+                    && u.get_type() == v.get_type().as_any_type_enum()
+            });
+            if !only_loads {
+                return Err(format!(
+                    "the parallel region does more than read a team-shared variable (argument {})",
+                    slot + 2
+                ));
+            }
+            if !slots.iter().any(|(s, _)| *s == slot) {
+                slots.push((slot, *v));
+            }
+            slot_stores.push(inst);
+        }
+    }
+    Ok(Forwarding {
+        guards,
+        slots,
+        slot_stores,
+        globals: gptrs,
+    })
+}
+
+/// Does block `b` come after `d` on every path (dominance by CFG walk:
+/// every path from the entry to `b` passes `d`)?
+fn dominated_by(b: BasicBlock<'_>, d: BasicBlock<'_>) -> bool {
+    if b == d {
+        return true;
+    }
+    let f = b.get_parent().expect("a block in a function");
+    let entry = f.get_first_basic_block().expect("a body");
+    if entry == d {
+        return true;
+    }
+    // Blocks reachable from the entry without passing `d`.
+    let mut seen = vec![entry];
+    let mut work = vec![entry];
+    while let Some(x) = work.pop() {
+        for s in omp::successors(x) {
+            if s != d && !seen.contains(&s) {
+                seen.push(s);
+                work.push(s);
+            }
+        }
+    }
+    !seen.contains(&b)
+}
+
+/// The slot of the parallel region's argument array `args` that `p` points
+/// to: `args` itself, or a GEP of it with constant indices (`[n x ptr]` with
+/// `0, k`, or `ptr` with `k`).
+fn arg_slot_of(p: PointerValue<'_>, args: PointerValue<'_>) -> Option<u32> {
+    if p.as_value_ref() == args.as_value_ref() {
+        return Some(0);
+    }
+    let gep = p.as_instruction()?;
+    if gep.get_opcode() != InstructionOpcode::GetElementPtr
+        || ptr_operand(gep, 0)?.as_value_ref() != args.as_value_ref()
+    {
+        return None;
+    }
+    let idx: Vec<u64> = (1..llvm::operand_count(&gep))
+        .map(|i| omp::const_int_operand(gep, i))
+        .collect::<Option<Vec<u64>>>()?;
+    let k = match idx[..] {
+        [0, k] => k,
+        // LLVM 22 writes byte offsets (`gep i8, ptr %args, i64 16`).
+        [k] if llvm::sepgep::gep_source_type(gep).is_int_type() => {
+            let bytes = llvm::sepgep::gep_source_type(gep)
+                .into_int_type()
+                .get_bit_width()
+                / 8;
+            let offset = k.checked_mul(u64::from(bytes))?;
+            if offset % 8 != 0 {
+                return None;
+            }
+            offset / 8
+        }
+        [k] => k,
+        _ => return None,
+    };
+    u32::try_from(k).ok()
+}
+
+/// An internal `addrspace(3)` global variable (a team-shared variable of
+/// `gpucc-openmp-opt`).
+fn is_local_shared_global(g: PointerValue<'_>) -> bool {
+    let name = llvm::value_name(g);
+    if llvm::space_of(g) != SHARED_SPACE || name.is_empty() {
+        return false;
+    }
+    lomp::module_of_value(g)
+        .and_then(|m| m.get_global(&name))
+        .is_some_and(|gv| {
+            gv.as_pointer_value().as_value_ref() == g.as_value_ref()
+                && matches!(gv.get_linkage(), Linkage::Internal | Linkage::Private)
+        })
+}
+
+/// Is `v` the same in every thread: a constant, an argument, or a pure
+/// integer/pointer expression (casts, arithmetic) of those, `depth` deep?
+fn is_invariant(v: BasicValueEnum<'_>, depth: u32) -> bool {
+    if llvm::is_constant(v) || lomp::is_argument(v) {
+        return true;
+    }
+    let Some(i) = v.as_instruction_value() else {
+        return false;
+    };
+    if depth == 0 {
+        return false;
+    }
+    use InstructionOpcode::*;
+    let pure = matches!(
+        i.get_opcode(),
+        Trunc
+            | ZExt
+            | SExt
+            | Add
+            | Sub
+            | Mul
+            | Shl
+            | LShr
+            | AShr
+            | And
+            | Or
+            | Xor
+            | BitCast
+            | PtrToInt
+            | IntToPtr
+            | AddrSpaceCast
+            | FPExt
+            | FPTrunc
+            | SIToFP
+            | UIToFP
+            | FAdd
+            | FSub
+            | FMul
+    );
+    pure && (0..llvm::operand_count(&i))
+        .all(|k| llvm::operand(&i, k).is_some_and(|x| is_invariant(x, depth - 1)))
 }
 
 fn describe_const(v: Option<u64>) -> String {
@@ -855,6 +1272,27 @@ fn apply(p: Plan<'_>) {
     let i64t = cx.i64_type();
     let b = cx.create_builder();
 
+    // Guarded regions: each thread uses the stored values itself.
+    for g in &p.guards {
+        for (load, v) in &g.loads {
+            llvm::replace_all_uses(*load, *v);
+            load.erase_from_basic_block();
+        }
+        for st in &g.stores {
+            st.erase_from_basic_block();
+        }
+        let cmp = llvm::operand(&g.branch, 0).and_then(|c| c.as_instruction_value());
+        b.position_before(&g.branch);
+        b.build_unconditional_branch(g.barrier_block)
+            .expect(BUILDER);
+        g.branch.erase_from_basic_block();
+        if let Some(cmp) = cmp {
+            cmp.erase_from_basic_block();
+        }
+        g.barrier.erase_from_basic_block();
+        g.tid.erase_from_basic_block();
+    }
+
     // The outlined function: its init leaves lb and ub as given, stride 1;
     // its loop runs once (back edge cut).
     let for_stride = ptr_operand(p.for_init, INIT_PSTRIDE).expect("checked");
@@ -908,6 +1346,12 @@ fn apply(p: Plan<'_>) {
 
     // The parallel region: the grid-stride loop.
     build_grid_loop(&p, &m, &b, i64t);
+    for st in &p.slot_stores {
+        st.erase_from_basic_block();
+    }
+    for g in &p.forwarded_globals {
+        llvm::erase_global_if_unused(*g);
+    }
 }
 
 /// Makes the back edge of `latch` go to `exit`: a rotated latch gets a
@@ -965,6 +1409,13 @@ fn build_grid_loop<'ctx>(
             .expect(BUILDER)
             .into_pointer_value();
         let param = p.outlined.get_nth_param(k).expect("counted");
+        if let Some((_, fv)) = p.forwarded_slots.iter().find(|(s, _)| *s == k - 2) {
+            // A team-shared variable every thread reads: its own copy.
+            let copy = eb_alloca(f, fv.get_type(), "omp.private");
+            b.build_store(copy, *fv).expect(BUILDER);
+            payload.push(copy.into());
+            continue;
+        }
         let v: BasicValueEnum<'ctx> = if param.is_int_value() {
             b.build_ptr_to_int(v, i64t, "").expect(BUILDER).into()
         } else {
@@ -1070,7 +1521,31 @@ fn build_grid_loop<'ctx>(
         .expect(BUILDER);
     b.build_conditional_branch(more, body, rest).expect(BUILDER);
     phi.add_incoming(&[(&i0, head), (&next, body)]);
+    // The generic-mode wrapper the workers would have called (clang emits
+    // one when the kernel was generic): unused now.
+    let wrapper = llvm::operand(&call, DEVICE_ABI.parallel_wrapper_arg).and_then(|w| match w {
+        BasicValueEnum::PointerValue(w) => lomp::module_of(f)?.get_function(&llvm::value_name(w)),
+        _ => None,
+    });
     call.erase_from_basic_block();
+    if let Some(w) = wrapper {
+        llvm::delete_if_unused(w);
+    }
+}
+
+/// An alloca of `ty` at the start of `f`'s entry block.
+fn eb_alloca<'ctx>(
+    f: FunctionValue<'ctx>,
+    ty: inkwell::types::BasicTypeEnum<'ctx>,
+    name: &str,
+) -> PointerValue<'ctx> {
+    let entry = f.get_first_basic_block().expect("a function with a body");
+    let eb = entry.get_context().create_builder();
+    match entry.get_first_instruction() {
+        Some(i) => eb.position_before(&i),
+        None => eb.position_at_end(entry),
+    }
+    eb.build_alloca(ty, name).expect(BUILDER)
 }
 
 /// `&args[k]` for the pointer array of the parallel entry point.

@@ -20,7 +20,7 @@
 ; SCHEDULE: remark: {{.*}}keeps the OpenMP runtime: its loop schedule is 33 with chunk 4, not 33 (static) with chunk 1
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free \
 ; RUN:   -S %S/Inputs/llvm22/refuse-dist-schedule.ll 2>&1 | FileCheck %s --check-prefixes=KEPT,DIST_SCHEDULE
-; DIST_SCHEDULE: remark: {{.*}}keeps the OpenMP runtime: its distribute schedule is 92, not 91 (static, chunk = block size)
+; DIST_SCHEDULE: remark: {{.*}}keeps the OpenMP runtime: its distribute chunk is not the hardware block size
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free \
 ; RUN:   -S %S/Inputs/llvm22/refuse-thread-num.ll 2>&1 | FileCheck %s --check-prefixes=KEPT,THREAD_NUM
 ; THREAD_NUM: remark: {{.*}}keeps the OpenMP runtime: it calls the OpenMP runtime's omp_get_thread_num
@@ -31,7 +31,7 @@
 ; RUN:   -S %S/Inputs/llvm22/refuse-critical.ll 2>&1 | FileCheck %s --check-prefixes=KEPT,CRITICAL
 ; CRITICAL: remark: {{.*}}keeps the OpenMP runtime: it calls the OpenMP runtime's __kmpc_
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free \
-; RUN:   -S %S/Inputs/llvm22/refuse-generic.ll 2>&1 | FileCheck %s --check-prefixes=KEPT,GENERIC
+; RUN:   -S %S/Inputs/llvm22/fig1-generic.ll 2>&1 | FileCheck %s --check-prefixes=KEPT,GENERIC
 ; GENERIC: remark: {{.*}}keeps the OpenMP runtime: it is not an SPMD-mode kernel
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free \
 ; RUN:   -S %S/Inputs/llvm22/vadd-amdgpu.ll 2>&1 | FileCheck %s --check-prefixes=KEPT,AMDGPU

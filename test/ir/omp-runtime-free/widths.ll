@@ -42,3 +42,13 @@
 ; ACC-LABEL: define internal void @__omp_outlined__1(
 ; ACC-NOT:     call {{.*}}@__kmpc_
 ; ACC:         br i1 true,
+
+; dist_schedule(static) (Inputs/dist-static.c, distribute schedule 92): the
+; same grid-stride loop.
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -S %S/Inputs/dist-static.ll \
+; RUN:   | FileCheck %s --check-prefix=DIST
+; DIST-LABEL: define weak_odr protected void @__omp_offloading_{{.*}}_blocked_l5(
+; DIST-NOT:     call {{.*}}@__kmpc_
+; DIST:         %grid.next = add nuw i32 %grid.i, %grid.stride32
+; DIST-LABEL: define internal void @__omp_outlined__1(
+; DIST-NOT:     call {{.*}}@__kmpc_

@@ -12,11 +12,11 @@ target triple = "nvptx64-nvidia-cuda"
 @1 = private unnamed_addr constant %struct.ident_t { i32 0, i32 2, i32 0, i32 22, ptr @0 }, align 8
 @2 = private unnamed_addr constant %struct.ident_t { i32 0, i32 2050, i32 0, i32 22, ptr @0 }, align 8
 @3 = private unnamed_addr constant %struct.ident_t { i32 0, i32 514, i32 0, i32 22, ptr @0 }, align 8
-@__omp_offloading_fe00_52a027_blocked_l4_exec_mode = weak protected constant i8 2
-@llvm.compiler.used = appending global [1 x ptr] [ptr @__omp_offloading_fe00_52a027_blocked_l4_exec_mode], section "llvm.metadata"
+@__omp_offloading_fe00_52a027_chunked_teams_l3_exec_mode = weak protected constant i8 2
+@llvm.compiler.used = appending global [1 x ptr] [ptr @__omp_offloading_fe00_52a027_chunked_teams_l3_exec_mode], section "llvm.metadata"
 
 ; Function Attrs: alwaysinline norecurse nounwind
-define weak_odr protected void @__omp_offloading_fe00_52a027_blocked_l4(i64 noundef %0, ptr noundef %1) local_unnamed_addr #0 {
+define weak_odr protected void @__omp_offloading_fe00_52a027_chunked_teams_l3(i64 noundef %0, ptr noundef %1) local_unnamed_addr #0 {
   %3 = alloca i32, align 4
   %4 = alloca i32, align 4
   %5 = alloca i32, align 4
@@ -26,7 +26,7 @@ define weak_odr protected void @__omp_offloading_fe00_52a027_blocked_l4(i64 noun
   %9 = icmp eq i32 %8, -1
   br i1 %9, label %11, label %10
 
-10:                                               ; preds = %2, %40
+10:                                               ; preds = %2, %42
   ret void
 
 11:                                               ; preds = %2
@@ -34,28 +34,28 @@ define weak_odr protected void @__omp_offloading_fe00_52a027_blocked_l4(i64 noun
   %13 = and i64 %0, 4294967295
   call void @llvm.lifetime.start.p0(i64 32, ptr nonnull %7)
   %14 = trunc i64 %0 to i32
-  %15 = icmp sgt i32 %14, 0
-  br i1 %15, label %16, label %40
+  %15 = add nsw i32 %14, -1
+  %16 = icmp sgt i32 %14, 0
+  br i1 %16, label %17, label %42
 
-16:                                               ; preds = %11
-  %17 = add nsw i32 %14, -1
+17:                                               ; preds = %11
   call void @llvm.lifetime.start.p0(i64 4, ptr nonnull %3) #3, !noalias !8
   store i32 0, ptr %3, align 4, !tbaa !11, !noalias !8
   call void @llvm.lifetime.start.p0(i64 4, ptr nonnull %4) #3, !noalias !8
-  store i32 %17, ptr %4, align 4, !tbaa !11, !noalias !8
+  store i32 %15, ptr %4, align 4, !tbaa !11, !noalias !8
   call void @llvm.lifetime.start.p0(i64 4, ptr nonnull %5) #3, !noalias !8
   store i32 1, ptr %5, align 4, !tbaa !11, !noalias !8
   call void @llvm.lifetime.start.p0(i64 4, ptr nonnull %6) #3, !noalias !8
   store i32 0, ptr %6, align 4, !tbaa !11, !noalias !8
-  call void @__kmpc_distribute_static_init_4(ptr nonnull @2, i32 %12, i32 92, ptr nonnull %6, ptr nonnull %3, ptr nonnull %4, ptr nonnull %5, i32 1, i32 1) #3, !noalias !8
+  call void @__kmpc_distribute_static_init_4(ptr nonnull @2, i32 %12, i32 91, ptr nonnull %6, ptr nonnull %3, ptr nonnull %4, ptr nonnull %5, i32 1, i32 4) #3, !noalias !8
   %18 = load i32, ptr %4, align 4, !tbaa !11, !noalias !8
-  %19 = call i32 @llvm.smin.i32(i32 %18, i32 %17)
+  %19 = call i32 @llvm.smin.i32(i32 %18, i32 %15)
   store i32 %19, ptr %4, align 4, !tbaa !11, !noalias !8
   %20 = load i32, ptr %3, align 4, !tbaa !11, !noalias !8
-  %21 = icmp sgt i32 %20, %19
-  br i1 %21, label %39, label %22
+  %21 = icmp slt i32 %20, %14
+  br i1 %21, label %22, label %41
 
-22:                                               ; preds = %16
+22:                                               ; preds = %17
   %23 = getelementptr inbounds [4 x ptr], ptr %7, i64 0, i64 1
   %24 = getelementptr inbounds [4 x ptr], ptr %7, i64 0, i64 2
   %25 = inttoptr i64 %13 to ptr
@@ -63,29 +63,33 @@ define weak_odr protected void @__omp_offloading_fe00_52a027_blocked_l4(i64 noun
   br label %27
 
 27:                                               ; preds = %27, %22
-  %28 = phi i32 [ %19, %22 ], [ %37, %27 ]
-  %29 = phi i32 [ %20, %22 ], [ %36, %27 ]
-  %30 = load i32, ptr %3, align 4, !noalias !8
-  %31 = zext i32 %30 to i64
-  %32 = zext i32 %28 to i64
+  %28 = phi i32 [ %20, %22 ], [ %36, %27 ]
+  %29 = phi i32 [ %19, %22 ], [ %39, %27 ]
+  %30 = zext i32 %28 to i64
+  %31 = zext i32 %29 to i64
+  %32 = inttoptr i64 %30 to ptr
+  store ptr %32, ptr %7, align 8, !tbaa !15, !noalias !8
   %33 = inttoptr i64 %31 to ptr
-  store ptr %33, ptr %7, align 8, !tbaa !15, !noalias !8
-  %34 = inttoptr i64 %32 to ptr
-  store ptr %34, ptr %23, align 8, !tbaa !15, !noalias !8
+  store ptr %33, ptr %23, align 8, !tbaa !15, !noalias !8
   store ptr %25, ptr %24, align 8, !tbaa !15, !noalias !8
   store ptr %1, ptr %26, align 8, !tbaa !15, !noalias !8
   call void @__kmpc_parallel_51(ptr nonnull @1, i32 %12, i32 1, i32 -1, i32 -1, ptr nonnull @__omp_outlined__1, ptr null, ptr nonnull %7, i64 4) #3, !noalias !8
-  %35 = load i32, ptr %5, align 4, !tbaa !11, !noalias !8
-  %36 = add nsw i32 %35, %29
+  %34 = load i32, ptr %5, align 4, !tbaa !11, !noalias !8
+  %35 = load i32, ptr %3, align 4, !tbaa !11, !noalias !8
+  %36 = add nsw i32 %35, %34
+  store i32 %36, ptr %3, align 4, !tbaa !11, !noalias !8
   %37 = load i32, ptr %4, align 4, !tbaa !11, !noalias !8
-  %38 = icmp sgt i32 %36, %37
-  br i1 %38, label %39, label %27
+  %38 = add nsw i32 %37, %34
+  %39 = call i32 @llvm.smin.i32(i32 %38, i32 %15)
+  store i32 %39, ptr %4, align 4, !tbaa !11, !noalias !8
+  %40 = icmp slt i32 %36, %14
+  br i1 %40, label %27, label %41
 
-39:                                               ; preds = %27, %16
+41:                                               ; preds = %27, %17
   call void @__kmpc_distribute_static_fini(ptr nonnull @2, i32 %12), !noalias !8
-  br label %40
+  br label %42
 
-40:                                               ; preds = %11, %39
+42:                                               ; preds = %11, %41
   call void @llvm.lifetime.end.p0(i64 4, ptr nonnull %6) #3, !noalias !8
   call void @llvm.lifetime.end.p0(i64 4, ptr nonnull %5) #3, !noalias !8
   call void @llvm.lifetime.end.p0(i64 4, ptr nonnull %4) #3, !noalias !8
@@ -191,8 +195,8 @@ attributes #5 = { nocallback nofree nosync nounwind speculatable willreturn memo
 !nvvm.annotations = !{!1}
 !llvm.module.flags = !{!2, !3, !4, !5, !6}
 
-!0 = !{i32 0, i32 65024, i32 5414951, !"blocked", i32 4, i32 0, i32 0}
-!1 = !{ptr @__omp_offloading_fe00_52a027_blocked_l4, !"kernel", i32 1}
+!0 = !{i32 0, i32 65024, i32 5414951, !"chunked_teams", i32 3, i32 0, i32 0}
+!1 = !{ptr @__omp_offloading_fe00_52a027_chunked_teams_l3, !"kernel", i32 1}
 !2 = !{i32 1, !"wchar_size", i32 4}
 !3 = !{i32 7, !"openmp", i32 50}
 !4 = !{i32 7, !"openmp-device", i32 50}

@@ -13,23 +13,23 @@ target triple = "nvptx64-nvidia-cuda"
 
 @0 = private unnamed_addr constant [23 x i8] c";unknown;unknown;0;0;;\00", align 1
 @1 = private unnamed_addr constant %struct.ident_t { i32 0, i32 2, i32 0, i32 22, ptr @0 }, align 8
-@__omp_offloading_fe00_52a027_blocked_l4_dynamic_environment = weak_odr protected global %struct.DynamicEnvironmentTy zeroinitializer
-@__omp_offloading_fe00_52a027_blocked_l4_kernel_environment = weak_odr protected constant %struct.KernelEnvironmentTy { %struct.ConfigurationEnvironmentTy { i8 0, i8 1, i8 2, i32 1, i32 128, i32 0, i32 0, i32 0, i32 0 }, ptr @1, ptr @__omp_offloading_fe00_52a027_blocked_l4_dynamic_environment }
+@__omp_offloading_fe00_52a027_chunked_teams_l3_dynamic_environment = weak_odr protected global %struct.DynamicEnvironmentTy zeroinitializer
+@__omp_offloading_fe00_52a027_chunked_teams_l3_kernel_environment = weak_odr protected constant %struct.KernelEnvironmentTy { %struct.ConfigurationEnvironmentTy { i8 0, i8 1, i8 2, i32 1, i32 128, i32 0, i32 0, i32 0, i32 0 }, ptr @1, ptr @__omp_offloading_fe00_52a027_chunked_teams_l3_dynamic_environment }
 @2 = private unnamed_addr constant %struct.ident_t { i32 0, i32 2050, i32 0, i32 22, ptr @0 }, align 8
 @3 = private unnamed_addr constant %struct.ident_t { i32 0, i32 514, i32 0, i32 22, ptr @0 }, align 8
 
 ; Function Attrs: alwaysinline norecurse nounwind
-define weak_odr protected ptx_kernel void @__omp_offloading_fe00_52a027_blocked_l4(ptr noalias noundef %0, i64 noundef %1, ptr noundef %2) local_unnamed_addr #0 {
+define weak_odr protected ptx_kernel void @__omp_offloading_fe00_52a027_chunked_teams_l3(ptr noalias noundef %0, i64 noundef %1, ptr noundef %2) local_unnamed_addr #0 {
   %4 = alloca i32, align 4
   %5 = alloca i32, align 4
   %6 = alloca i32, align 4
   %7 = alloca i32, align 4
   %8 = alloca [4 x ptr], align 8
-  %9 = tail call i32 @__kmpc_target_init(ptr nonnull @__omp_offloading_fe00_52a027_blocked_l4_kernel_environment, ptr %0) #2
+  %9 = tail call i32 @__kmpc_target_init(ptr nonnull @__omp_offloading_fe00_52a027_chunked_teams_l3_kernel_environment, ptr %0) #2
   %10 = icmp eq i32 %9, -1
   br i1 %10, label %12, label %11
 
-11:                                               ; preds = %3, %41
+11:                                               ; preds = %3, %43
   ret void
 
 12:                                               ; preds = %3
@@ -37,28 +37,28 @@ define weak_odr protected ptx_kernel void @__omp_offloading_fe00_52a027_blocked_
   %14 = and i64 %1, 4294967295
   call void @llvm.lifetime.start.p0(ptr nonnull %8)
   %15 = trunc i64 %1 to i32
-  %16 = icmp sgt i32 %15, 0
-  br i1 %16, label %17, label %41
+  %16 = add nsw i32 %15, -1
+  %17 = icmp sgt i32 %15, 0
+  br i1 %17, label %18, label %43
 
-17:                                               ; preds = %12
-  %18 = add nsw i32 %15, -1
+18:                                               ; preds = %12
   call void @llvm.lifetime.start.p0(ptr nonnull %4) #2, !noalias !12
   store i32 0, ptr %4, align 4, !tbaa !8, !noalias !12
   call void @llvm.lifetime.start.p0(ptr nonnull %5) #2, !noalias !12
-  store i32 %18, ptr %5, align 4, !tbaa !8, !noalias !12
+  store i32 %16, ptr %5, align 4, !tbaa !8, !noalias !12
   call void @llvm.lifetime.start.p0(ptr nonnull %6) #2, !noalias !12
   store i32 1, ptr %6, align 4, !tbaa !8, !noalias !12
   call void @llvm.lifetime.start.p0(ptr nonnull %7) #2, !noalias !12
   store i32 0, ptr %7, align 4, !tbaa !8, !noalias !12
-  call void @__kmpc_distribute_static_init_4(ptr nonnull @2, i32 %13, i32 92, ptr nonnull %7, ptr nonnull %4, ptr nonnull %5, ptr nonnull %6, i32 1, i32 1), !noalias !12
+  call void @__kmpc_distribute_static_init_4(ptr nonnull @2, i32 %13, i32 91, ptr nonnull %7, ptr nonnull %4, ptr nonnull %5, ptr nonnull %6, i32 1, i32 4), !noalias !12
   %19 = load i32, ptr %5, align 4, !tbaa !8, !noalias !12
-  %20 = call i32 @llvm.smin.i32(i32 %19, i32 %18)
+  %20 = call i32 @llvm.smin.i32(i32 %19, i32 %16)
   store i32 %20, ptr %5, align 4, !tbaa !8, !noalias !12
   %21 = load i32, ptr %4, align 4, !tbaa !8, !noalias !12
-  %22 = icmp sgt i32 %21, %20
-  br i1 %22, label %40, label %23
+  %22 = icmp slt i32 %21, %15
+  br i1 %22, label %23, label %42
 
-23:                                               ; preds = %17
+23:                                               ; preds = %18
   %24 = getelementptr inbounds nuw i8, ptr %8, i64 8
   %25 = getelementptr inbounds nuw i8, ptr %8, i64 16
   %26 = inttoptr i64 %14 to ptr
@@ -66,29 +66,33 @@ define weak_odr protected ptx_kernel void @__omp_offloading_fe00_52a027_blocked_
   br label %28
 
 28:                                               ; preds = %23, %28
-  %29 = phi i32 [ %20, %23 ], [ %38, %28 ]
-  %30 = phi i32 [ %21, %23 ], [ %37, %28 ]
-  %31 = load i32, ptr %4, align 4, !noalias !12
-  %32 = zext i32 %31 to i64
-  %33 = zext i32 %29 to i64
+  %29 = phi i32 [ %21, %23 ], [ %37, %28 ]
+  %30 = phi i32 [ %20, %23 ], [ %40, %28 ]
+  %31 = zext i32 %29 to i64
+  %32 = zext i32 %30 to i64
+  %33 = inttoptr i64 %31 to ptr
+  store ptr %33, ptr %8, align 8, !tbaa !15, !noalias !12
   %34 = inttoptr i64 %32 to ptr
-  store ptr %34, ptr %8, align 8, !tbaa !15, !noalias !12
-  %35 = inttoptr i64 %33 to ptr
-  store ptr %35, ptr %24, align 8, !tbaa !15, !noalias !12
+  store ptr %34, ptr %24, align 8, !tbaa !15, !noalias !12
   store ptr %26, ptr %25, align 8, !tbaa !15, !noalias !12
   store ptr %2, ptr %27, align 8, !tbaa !15, !noalias !12
-  call void @__kmpc_parallel_60(ptr nonnull @1, i32 %13, i32 1, i32 -1, i32 -1, ptr nonnull @__omp_offloading_fe00_52a027_blocked_l4_omp_outlined_omp_outlined, ptr null, ptr nonnull %8, i64 4, i32 0) #2, !noalias !12
-  %36 = load i32, ptr %6, align 4, !tbaa !8, !noalias !12
-  %37 = add nsw i32 %36, %30
+  call void @__kmpc_parallel_60(ptr nonnull @1, i32 %13, i32 1, i32 -1, i32 -1, ptr nonnull @__omp_offloading_fe00_52a027_chunked_teams_l3_omp_outlined_omp_outlined, ptr null, ptr nonnull %8, i64 4, i32 0) #2, !noalias !12
+  %35 = load i32, ptr %6, align 4, !tbaa !8, !noalias !12
+  %36 = load i32, ptr %4, align 4, !tbaa !8, !noalias !12
+  %37 = add nsw i32 %36, %35
+  store i32 %37, ptr %4, align 4, !tbaa !8, !noalias !12
   %38 = load i32, ptr %5, align 4, !tbaa !8, !noalias !12
-  %39 = icmp sgt i32 %37, %38
-  br i1 %39, label %40, label %28
+  %39 = add nsw i32 %38, %35
+  %40 = call i32 @llvm.smin.i32(i32 %39, i32 %16)
+  store i32 %40, ptr %5, align 4, !tbaa !8, !noalias !12
+  %41 = icmp slt i32 %37, %15
+  br i1 %41, label %28, label %42
 
-40:                                               ; preds = %28, %17
+42:                                               ; preds = %28, %18
   call void @__kmpc_distribute_static_fini(ptr nonnull @2, i32 %13), !noalias !12
-  br label %41
+  br label %43
 
-41:                                               ; preds = %12, %40
+43:                                               ; preds = %12, %42
   call void @llvm.lifetime.end.p0(ptr nonnull %7) #2, !noalias !12
   call void @llvm.lifetime.end.p0(ptr nonnull %6) #2, !noalias !12
   call void @llvm.lifetime.end.p0(ptr nonnull %5) #2, !noalias !12
@@ -110,7 +114,7 @@ declare void @llvm.lifetime.end.p0(ptr captures(none)) #1
 declare void @__kmpc_distribute_static_init_4(ptr, i32, i32, ptr, ptr, ptr, ptr, i32, i32) local_unnamed_addr #2
 
 ; Function Attrs: alwaysinline norecurse nounwind
-define internal void @__omp_offloading_fe00_52a027_blocked_l4_omp_outlined_omp_outlined(ptr noalias noundef readonly captures(none) %0, ptr noalias readnone captures(none) %1, i64 noundef %2, i64 noundef %3, i64 noundef %4, ptr noundef captures(none) %5) #3 {
+define internal void @__omp_offloading_fe00_52a027_chunked_teams_l3_omp_outlined_omp_outlined(ptr noalias noundef readonly captures(none) %0, ptr noalias readnone captures(none) %1, i64 noundef %2, i64 noundef %3, i64 noundef %4, ptr noundef captures(none) %5) #3 {
   %7 = alloca i32, align 4
   %8 = alloca i32, align 4
   %9 = alloca i32, align 4
@@ -199,7 +203,7 @@ attributes #5 = { nocallback nocreateundeforpoison nofree nosync nounwind specul
 !llvm.module.flags = !{!1, !2, !3, !4, !5, !6}
 !llvm.errno.tbaa = !{!8}
 
-!0 = !{i32 0, i32 65024, i32 5414951, !"blocked", i32 4, i32 0, i32 0}
+!0 = !{i32 0, i32 65024, i32 5414951, !"chunked_teams", i32 3, i32 0, i32 0}
 !1 = !{i32 1, !"wchar_size", i32 4}
 !2 = !{i32 4, !"nvvm-reflect-ftz", i32 0}
 !3 = !{i32 7, !"openmp", i32 51}
@@ -212,8 +216,8 @@ attributes #5 = { nocallback nocreateundeforpoison nofree nosync nounwind specul
 !10 = !{!"omnipotent char", !11, i64 0}
 !11 = !{!"Simple C/C++ TBAA"}
 !12 = !{!13}
-!13 = distinct !{!13, !14, !"__omp_offloading_fe00_52a027_blocked_l4_omp_outlined: argument 0"}
-!14 = distinct !{!14, !"__omp_offloading_fe00_52a027_blocked_l4_omp_outlined"}
+!13 = distinct !{!13, !14, !"__omp_offloading_fe00_52a027_chunked_teams_l3_omp_outlined: argument 0"}
+!14 = distinct !{!14, !"__omp_offloading_fe00_52a027_chunked_teams_l3_omp_outlined"}
 !15 = !{!16, !16, i64 0}
 !16 = !{!"any p2 pointer", !17, i64 0}
 !17 = !{!"any pointer", !10, i64 0}
