@@ -209,6 +209,7 @@ struct Guard<'ctx> {
     tid: InstructionValue<'ctx>,
     branch: InstructionValue<'ctx>,
     barrier: InstructionValue<'ctx>,
+    pre_barrier: Option<InstructionValue<'ctx>>,
     barrier_block: BasicBlock<'ctx>,
     stores: Vec<InstructionValue<'ctx>>,
     /// Loads of the variables in the region's function, and their values.
@@ -506,10 +507,30 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
         Some(f) => f,
         None => return Err("its parallel region's function is unknown".to_string()),
     };
-    if !omp::is_local(outlined)
-        || lomp::has_non_instruction_user(outlined)
-        || llvm::uses_of(outlined).len() != 1
-    {
+    // Its users: this call, and the generic-mode wrapper the workers would
+    // call (when clang made one), which only this call names and which goes
+    // with it.
+    let wrapper = match llvm::operand(&parallel, DEVICE_ABI.parallel_wrapper_arg) {
+        Some(BasicValueEnum::PointerValue(w)) if !lomp::is_null_pointer(w) => {
+            let w = m.get_function(&llvm::value_name(w));
+            match w {
+                Some(w)
+                    if omp::is_local(w)
+                        && !lomp::has_non_instruction_user(w)
+                        && llvm::uses_of(w).len() == 1 =>
+                {
+                    Some(w)
+                }
+                _ => return Err("its parallel region's wrapper is used elsewhere".to_string()),
+            }
+        }
+        _ => None,
+    };
+    let outside_users = llvm::uses_of(outlined)
+        .into_iter()
+        .filter(|(u, _)| *u != parallel && Some(function_of(*u)) != wrapper)
+        .count();
+    if !omp::is_local(outlined) || lomp::has_non_instruction_user(outlined) || outside_users > 0 {
         return Err(format!(
             "the outlined region {} is used elsewhere",
             omp::fn_name(outlined)
@@ -587,7 +608,7 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
         slots: forwarded_slots,
         slot_stores,
         globals: forwarded,
-    } = plan_guards(&guard_calls, region, parallel, outlined)?;
+    } = plan_guards(&guard_calls, k.entry, region, parallel, outlined)?;
     let forwarded_globals = forwarded
         .iter()
         .filter_map(|g| m.get_global(&llvm::value_name(*g)))
@@ -693,6 +714,7 @@ const SHARED_SPACE: u32 = 3;
 /// argument slots and the forwarded variables.
 fn plan_guards<'ctx>(
     calls: &[InstructionValue<'ctx>],
+    kernel: FunctionValue<'ctx>,
     region: FunctionValue<'ctx>,
     parallel: InstructionValue<'ctx>,
     outlined: FunctionValue<'ctx>,
@@ -761,11 +783,27 @@ fn plan_guards<'ctx>(
         else {
             return left(c);
         };
-        // The thread id: the compare and the barrier, nothing else.
-        if uses.len() != 2 || !uses.iter().any(|(u, _)| *u == barrier) {
+        // The thread id: the compare, the barrier, and maybe a barrier before
+        // the guard (gpucc-openmp-opt orders earlier accesses to the variables
+        // before thread 0 writes them); nothing else.
+        let head = branch.get_parent().expect("a branch in a block");
+        let pre_barrier: Vec<InstructionValue<'ctx>> = uses
+            .iter()
+            .map(|(u, _)| *u)
+            .filter(|u| {
+                *u != barrier
+                    && callee_name(*u).as_deref() == Some(SPMD_BARRIER)
+                    && u.get_parent() == Some(head)
+            })
+            .collect();
+        if uses.len() != 2 + pre_barrier.len()
+            || pre_barrier.len() > 1
+            || !uses.iter().any(|(u, _)| *u == barrier)
+        {
             return left(c);
         }
         barriers_seen.push(barrier);
+        barriers_seen.extend(pre_barrier.iter().copied());
         for st in &stores {
             let Some(v) = llvm::operand(st, 0) else {
                 return left(c);
@@ -776,7 +814,7 @@ fn plan_guards<'ctx>(
             let g = llvm::underlying_object(p);
             let whole = p.as_value_ref() == g.as_value_ref()
                 || llvm::operator_opcode(p) == Some(InstructionOpcode::AddrSpaceCast);
-            if !whole || !is_local_shared_global(g) || !is_invariant(v, 4) {
+            if !whole || !is_local_shared_global(g) || !is_invariant(v, kernel, 4) {
                 return Err(format!(
                     "a guarded region stores what the pass cannot forward ({})",
                     llvm::describe(*st)
@@ -795,6 +833,7 @@ fn plan_guards<'ctx>(
             tid: *c,
             branch,
             barrier,
+            pre_barrier: pre_barrier.first().copied(),
             barrier_block,
             stores,
             loads: Vec::new(),
@@ -966,11 +1005,35 @@ fn is_local_shared_global(g: PointerValue<'_>) -> bool {
         })
 }
 
-/// Is `v` the same in every thread: a constant, an argument, or a pure
-/// integer/pointer expression (casts, arithmetic) of those, `depth` deep?
-fn is_invariant(v: BasicValueEnum<'_>, depth: u32) -> bool {
-    if llvm::is_constant(v) || lomp::is_argument(v) {
-        return true;
+/// Is `v` the same in every thread: a constant, an argument of `kernel`
+/// (launch arguments are uniform), an argument of a function whose only
+/// caller is `kernel` and passes an invariant value, or a pure integer,
+/// pointer or floating-point expression of those, `depth` deep?
+fn is_invariant(v: BasicValueEnum<'_>, kernel: FunctionValue<'_>, depth: u32) -> bool {
+    if llvm::is_constant(v) {
+        // An undef may differ between threads (thread 0's store fixed one).
+        return !llvm::is_undef(v);
+    }
+    if lomp::is_argument(v) {
+        let Some(f) = llvm::function_of_argument(v) else {
+            return false;
+        };
+        if f == kernel {
+            return true;
+        }
+        if depth == 0 || !omp::is_local(f) || lomp::has_non_instruction_user(f) {
+            return false;
+        }
+        let Some(no) = lomp::argument_index(v) else {
+            return false;
+        };
+        let calls = llvm::uses_of(f);
+        let [(call, _)] = calls[..] else {
+            return false;
+        };
+        return omp::callee(call) == Some(f)
+            && function_of(call) == kernel
+            && llvm::operand(&call, no).is_some_and(|x| is_invariant(x, kernel, depth - 1));
     }
     let Some(i) = v.as_instruction_value() else {
         return false;
@@ -1006,7 +1069,7 @@ fn is_invariant(v: BasicValueEnum<'_>, depth: u32) -> bool {
             | FMul
     );
     pure && (0..llvm::operand_count(&i))
-        .all(|k| llvm::operand(&i, k).is_some_and(|x| is_invariant(x, depth - 1)))
+        .all(|k| llvm::operand(&i, k).is_some_and(|x| is_invariant(x, kernel, depth - 1)))
 }
 
 fn describe_const(v: Option<u64>) -> String {
@@ -1290,6 +1353,9 @@ fn apply(p: Plan<'_>) {
             cmp.erase_from_basic_block();
         }
         g.barrier.erase_from_basic_block();
+        if let Some(pb) = g.pre_barrier {
+            pb.erase_from_basic_block();
+        }
         g.tid.erase_from_basic_block();
     }
 

@@ -17,7 +17,7 @@
 ; RUN:   | FileCheck %s --check-prefix=SPMD
 
 ; CHECK-NOT: addrspace(3)
-; CHECK-LABEL: define weak_odr protected {{.*}}void @__omp_offloading_{{.*}}_gen_l4(
+; CHECK-LABEL: define weak_odr protected {{.*}}void @__omp_offloading_{{.*}}_gen_l{{[0-9]+}}(
 ; CHECK-DAG:     %omp.private = alloca i32
 ; CHECK-DAG:     %omp.private1 = alloca ptr
 ; CHECK-DAG:     %omp.private2 = alloca ptr
@@ -37,7 +37,7 @@
 ; CHECK:         ret void
 ; CHECK-NOT:   define {{.*}}_wrapper(
 
-; REMARK: remark: <unknown>:0:0: kernel __omp_offloading_{{.*}}_gen_l4 runs as a grid-stride loop without the OpenMP device runtime (32-bit induction variable)
+; REMARK: remark: <unknown>:0:0: kernel __omp_offloading_{{.*}}_gen_l{{[0-9]+}} runs as a grid-stride loop without the OpenMP device runtime (32-bit induction variable)
 
 ; SPMD: addrspace(3) global
 ; SPMD: call i32 @__kmpc_get_hardware_thread_id_in_block()

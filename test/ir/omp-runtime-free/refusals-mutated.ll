@@ -26,7 +26,7 @@
 ; WRITE: keeps the OpenMP runtime: code outside the loop writes memory (store double 0.000000e+00, ptr %3
 ;
 ; The body reads the hardware thread id (a target intrinsic):
-; RUN: sed 's/^\(  %32 = call double @llvm.fmuladd.f64.*\)$/\1\n  %tidx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()/; $ a declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()' %S/Inputs/vadd.ll \
+; RUN: sed 's/^\(  %32 = call double @llvm.fmuladd.f64.*\)$/\1\n  %%sreg = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()/; $ a declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()' %S/Inputs/vadd.ll \
 ; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
 ; RUN:   | FileCheck %s --check-prefixes=SREG,KEPT
 ; SREG: keeps the OpenMP runtime: it calls the target intrinsic llvm.nvvm.read.ptx.sreg.tid.x, which may observe the thread layout
