@@ -39,6 +39,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/KnownBits.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <cstddef>
@@ -667,6 +668,23 @@ GPUCC_EXPORT LLVMValueRef gpucc_specialize_pointer_params(
 
 /// `To` takes the name of `From` (LLVM's takeName: within one function the
 /// symbol-table entry moves, with no rehash or copy).
+/// A copy of function `F` in its module, internal, named `Name`.
+GPUCC_EXPORT LLVMValueRef gpucc_clone_function(LLVMValueRef F, const char *Name,
+                                               size_t Len) {
+  auto *Fn = cast<Function>(unwrap(F));
+  ValueToValueMapTy VMap;
+  Function *Copy = CloneFunction(Fn, VMap);
+  Copy->setLinkage(GlobalValue::InternalLinkage);
+  Copy->setName(StringRef(Name, Len));
+  return wrap(Copy);
+}
+
+/// In the phis of block `BB`, incoming block `Old` becomes `New`.
+GPUCC_EXPORT void gpucc_replace_phi_uses(LLVMBasicBlockRef BB, LLVMBasicBlockRef Old,
+                                         LLVMBasicBlockRef New) {
+  unwrap(BB)->replacePhiUsesWith(unwrap(Old), unwrap(New));
+}
+
 /// Erases global variable `G` when nothing but dead constants use it.
 GPUCC_EXPORT bool gpucc_erase_global_if_unused(LLVMValueRef G) {
   auto *GV = dyn_cast<GlobalVariable>(unwrap(G));

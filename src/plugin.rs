@@ -22,6 +22,8 @@
 //! - `gpucc-omp-runtime-free`: module pass, combined-construct kernels
 //!   (`target teams distribute parallel for`) as grid-stride loops without
 //!   the OpenMP device runtime;
+//! - `gpucc-omp-simd-groups`: module pass, the same plus SIMD groups for a
+//!   `#pragma omp simd` loop in the body;
 //! - `gpucc-openmp-state-machine`: module pass, custom worker state machines
 //!   for OpenMP generic-mode kernels alone (`passes::openmp_opt::state_machine`,
 //!   which `gpucc-openmp-opt` runs on the kernels it keeps generic; remarks
@@ -52,6 +54,7 @@ use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferPar
 use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
 use crate::passes::nary_reassociate::{self, NaryReassociatePass};
 use crate::passes::omp_runtime_free;
+use crate::passes::omp_simd_groups;
 use crate::passes::openmp_opt::state_machine;
 use crate::passes::openmp_opt::{self, OpenMpOptParams};
 use crate::passes::separate_const_offset_from_gep::{
@@ -83,6 +86,7 @@ pub const SLOTS: &[&str] = &[
     openmp_opt::NAME,
     STATE_MACHINE,
     omp_runtime_free::NAME,
+    omp_simd_groups::NAME,
 ];
 
 /// A module pass (the counterpart of [`FunctionPass`]).
@@ -160,7 +164,11 @@ pub fn parse_module_element(element: &str) -> Option<Element> {
     }
     if let Some(text) = params::split(element, omp_runtime_free::NAME) {
         params_or_fatal(omp_runtime_free::NAME, params::parse(text, &[], |_, _| {}));
-        return Some(Element::Module(Box::new(OmpRuntimeFree)));
+        return Some(Element::Module(Box::new(OmpRuntimeFree(false))));
+    }
+    if let Some(text) = params::split(element, omp_simd_groups::NAME) {
+        params_or_fatal(omp_simd_groups::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Element::Module(Box::new(OmpRuntimeFree(true))));
     }
     if let Some(text) = params::split(element, STATE_MACHINE) {
         params_or_fatal(STATE_MACHINE, params::parse(text, &[], |_, _| {}));
@@ -302,11 +310,15 @@ impl ModulePass for OpenMpOpt {
 
 /// `gpucc-omp-runtime-free`: combined-construct kernels without the OpenMP
 /// device runtime (module pass).
-struct OmpRuntimeFree;
+struct OmpRuntimeFree(bool);
 
 impl ModulePass for OmpRuntimeFree {
     fn name(&self) -> &'static str {
-        omp_runtime_free::NAME
+        if self.0 {
+            omp_simd_groups::NAME
+        } else {
+            omp_runtime_free::NAME
+        }
     }
 
     fn run(&self, module: ModuleRef<'_>, mam: Mam<'_>) -> Changed {
@@ -319,7 +331,7 @@ impl ModulePass for OmpRuntimeFree {
         }
         crate::debug::maybe_inject_panic(omp_runtime_free::NAME);
         let fam = mam.fam(module);
-        Changed::from_bool(omp_runtime_free::run(&functions, fam))
+        Changed::from_bool(omp_runtime_free::run(&functions, fam, self.0))
     }
 }
 

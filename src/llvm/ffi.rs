@@ -138,4 +138,14 @@ extern "C" {
     ) -> LLVMValueRef;
     pub(super) fn gpucc_take_name(from: LLVMValueRef, to: LLVMValueRef);
     pub(super) fn gpucc_erase_global_if_unused(g: LLVMValueRef) -> bool;
+    pub(super) fn gpucc_clone_function(
+        f: LLVMValueRef,
+        name: *const u8,
+        len: usize,
+    ) -> LLVMValueRef;
+    pub(super) fn gpucc_replace_phi_uses(
+        bb: LLVMBasicBlockRef,
+        old: LLVMBasicBlockRef,
+        new: LLVMBasicBlockRef,
+    );
 }

@@ -1006,6 +1006,106 @@ pub fn delete_if_unused(f: FunctionValue<'_>) -> bool {
     true
 }
 
+/// A copy of `f` (body, attributes, metadata) in its module, internal,
+/// named `name`.
+pub fn clone_function<'ctx>(f: FunctionValue<'ctx>, name: &str) -> FunctionValue<'ctx> {
+    assert!(f.count_basic_blocks() > 0, "gpucc: cloning a declaration");
+    // SAFETY: `f` is a live definition; CloneFunction inserts the copy into
+    // the same module and returns a live function.
+    unsafe {
+        let c = ffi::gpucc_clone_function(f.as_value_ref(), name.as_ptr(), name.len());
+        FunctionValue::new(c).expect("gpucc: CloneFunction returns a function")
+    }
+}
+
+/// In the phis of `bb`, the incoming block `old` becomes `new` (after an
+/// edge from `old` was redirected to come from `new`).
+pub fn replace_phi_uses(
+    bb: inkwell::basic_block::BasicBlock<'_>,
+    old: inkwell::basic_block::BasicBlock<'_>,
+    new: inkwell::basic_block::BasicBlock<'_>,
+) {
+    // SAFETY: all three are live blocks.
+    unsafe { ffi::gpucc_replace_phi_uses(bb.as_mut_ptr(), old.as_mut_ptr(), new.as_mut_ptr()) }
+}
+
+/// Redirects every edge of terminator `term` that goes to `old` to `new`
+/// (phis of `old` and `new` are the caller's business).
+pub fn redirect_successor(
+    term: InstructionValue<'_>,
+    old: inkwell::basic_block::BasicBlock<'_>,
+    new: inkwell::basic_block::BasicBlock<'_>,
+) {
+    // SAFETY: `term` is a live terminator; successor indices are in range.
+    unsafe {
+        let t = term.as_value_ref();
+        for k in 0..c::LLVMGetNumSuccessors(t) {
+            if c::LLVMGetSuccessor(t, k) == old.as_mut_ptr() {
+                c::LLVMSetSuccessor(t, k, new.as_mut_ptr());
+            }
+        }
+    }
+}
+
+/// Drops the metadata `kind` (e.g. `llvm.loop`) from `inst`.
+pub fn drop_metadata(inst: InstructionValue<'_>, kind: &str) {
+    // SAFETY: `inst` is a live instruction; setting a kind to null removes it.
+    unsafe {
+        let ctx = c::LLVMGetTypeContext(c::LLVMTypeOf(inst.as_value_ref()));
+        let id = c::LLVMGetMDKindIDInContext(ctx, kind.as_ptr().cast(), kind.len() as u32);
+        c::LLVMSetMetadata(inst.as_value_ref(), id, std::ptr::null_mut());
+    }
+}
+
+/// Does `inst` carry metadata `kind`, and which string-named hints does its
+/// node list (`llvm.loop` nodes: `!{!self, !{!"name", value}, ...}`): the
+/// names with their integer value, when they have one.
+pub fn loop_hints(inst: InstructionValue<'_>) -> Option<Vec<(String, Option<i64>)>> {
+    // SAFETY: `inst` is a live instruction; metadata nodes are walked with
+    // the C API's node accessors on values it hands out.
+    unsafe {
+        let ctx = c::LLVMGetTypeContext(c::LLVMTypeOf(inst.as_value_ref()));
+        let kind = "llvm.loop";
+        let id = c::LLVMGetMDKindIDInContext(ctx, kind.as_ptr().cast(), kind.len() as u32);
+        let md = c::LLVMGetMetadata(inst.as_value_ref(), id);
+        if md.is_null() {
+            return None;
+        }
+        let n = c::LLVMGetMDNodeNumOperands(md) as usize;
+        let mut ops = vec![std::ptr::null_mut(); n];
+        c::LLVMGetMDNodeOperands(md, ops.as_mut_ptr());
+        let mut out = Vec::new();
+        for op in ops.into_iter().skip(1) {
+            if op.is_null() || c::LLVMIsAMDNode(op).is_null() {
+                continue;
+            }
+            let k = c::LLVMGetMDNodeNumOperands(op) as usize;
+            if k == 0 {
+                continue;
+            }
+            let mut sub = vec![std::ptr::null_mut(); k];
+            c::LLVMGetMDNodeOperands(op, sub.as_mut_ptr());
+            if sub[0].is_null() || c::LLVMIsAMDString(sub[0]).is_null() {
+                continue;
+            }
+            let mut len = 0u32;
+            let p = c::LLVMGetMDString(sub[0], &mut len);
+            let name = if p.is_null() {
+                String::new()
+            } else {
+                String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len as usize))
+                    .into_owned()
+            };
+            let value = sub
+                .get(1)
+                .filter(|v| !v.is_null() && !c::LLVMIsAConstantInt(**v).is_null())
+                .map(|v| c::LLVMConstIntGetSExtValue(*v));
+            out.push((name, value));
+        }
+        Some(out)
+    }
+}
+
 /// Erases global variable `g` when only dead constants use it; returns
 /// whether it did.
 pub fn erase_global_if_unused(g: inkwell::values::GlobalValue<'_>) -> bool {

@@ -11,6 +11,7 @@ pub mod infer_address_spaces;
 pub mod memspace_annotate;
 pub mod nary_reassociate;
 pub mod omp_runtime_free;
+pub mod omp_simd_groups;
 pub mod openmp_opt;
 pub mod separate_const_offset_from_gep;
 pub mod slsr;

@@ -97,6 +97,7 @@
 use crate::analysis::openmp::{self as omp, Kernel};
 use crate::llvm::openmp::{self as lomp, DEVICE_ABI, MODE_SPMD};
 use crate::llvm::{self, Fam, RemarkKind};
+use crate::passes::omp_simd_groups as simd_groups;
 use crate::passes::openmp_opt::Remarks;
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
@@ -216,29 +217,62 @@ struct Guard<'ctx> {
     loads: Vec<(InstructionValue<'ctx>, BasicValueEnum<'ctx>)>,
 }
 
-/// Runs the pass on the module whose functions are `functions`.
-pub fn run(functions: &[FunctionValue<'_>], fam: Fam<'_>) -> bool {
+/// What became of the simd loop of a kernel's body.
+enum SimdOutcome {
+    /// Not asked for (`gpucc-omp-runtime-free`), or no simd loop.
+    None,
+    /// Groups of this many lanes.
+    Groups(u32),
+    /// Why not.
+    Refused(String),
+}
+
+/// Runs the pass on the module whose functions are `functions`; with
+/// `simd_groups`, as `gpucc-omp-simd-groups` (remarks under that name).
+pub fn run(functions: &[FunctionValue<'_>], fam: Fam<'_>, simd_groups: bool) -> bool {
     let kernels = omp::find_kernels(functions);
-    let remarks = Remarks::for_pass(fam, NAME);
+    let pass = if simd_groups {
+        crate::passes::omp_simd_groups::NAME
+    } else {
+        NAME
+    };
+    let remarks = Remarks::for_pass(fam, pass);
     let mut changed = false;
     for k in kernels {
         match plan(&k) {
             Ok(p) => {
                 let name = k.name.clone();
                 let at = k.init;
+                let bits = if p.iv.bits == 32 && p.iv.signed {
+                    32
+                } else {
+                    64
+                };
                 remarks.at(RemarkKind::Passed, "RuntimeFree", at, || {
                     format!(
                         "kernel {name} runs as a grid-stride loop without the OpenMP device \
-                         runtime ({}-bit induction variable)",
-                        if p.iv.bits == 32 && p.iv.signed {
-                            32
-                        } else {
-                            64
-                        }
+                         runtime ({bits}-bit induction variable)"
                     )
                 });
                 let touched = [k.entry, p.region, p.outlined];
-                apply(p);
+                let outcome = apply(p, simd_groups);
+                // (The init call is gone: these go to the kernel.)
+                match outcome {
+                    SimdOutcome::Groups(g) => {
+                        remarks.emit(RemarkKind::Passed, "SimdGroups", k.entry, None, || {
+                            format!(
+                                "kernel {name}: each OpenMP thread of its simd loop is a group \
+                                 of {g} lanes"
+                            )
+                        })
+                    }
+                    SimdOutcome::Refused(why) => {
+                        remarks.emit(RemarkKind::Missed, "NoSimdGroups", k.entry, None, || {
+                            format!("kernel {name} gets no SIMD groups: {why}")
+                        })
+                    }
+                    SimdOutcome::None => {}
+                }
                 for f in touched {
                     fam.invalidate(f);
                 }
@@ -1328,7 +1362,7 @@ fn sreg<'ctx>(m: &inkwell::module::Module<'ctx>, b: &Builder<'ctx>, what: &str) 
         .into_int_value()
 }
 
-fn apply(p: Plan<'_>) {
+fn apply(p: Plan<'_>, simd_groups: bool) -> SimdOutcome {
     let m = lomp::module_of(p.kernel.entry).expect("checked in plan");
     let cx = m.get_context();
     let i32t = cx.i32_type();
@@ -1410,14 +1444,39 @@ fn apply(p: Plan<'_>) {
         c.erase_from_basic_block();
     }
 
+    // SIMD groups: a copy of the (collapsed) body for the groups, the
+    // original for blocks smaller than a group.
+    let mut outcome = SimdOutcome::None;
+    let mut simd = None;
+    if simd_groups {
+        let name = format!("{}.simd", llvm::value_name(p.outlined));
+        let copy = llvm::clone_function(p.outlined, &name);
+        match simd_groups::find(copy) {
+            Ok(Some(l)) => {
+                simd_groups::apply(copy, &l);
+                simd_groups::drop_hints(p.outlined);
+                outcome = SimdOutcome::Groups(l.g);
+                simd = Some((copy, l.g));
+            }
+            Ok(None) => {
+                llvm::delete_if_unused(copy);
+            }
+            Err(why) => {
+                llvm::delete_if_unused(copy);
+                outcome = SimdOutcome::Refused(why);
+            }
+        }
+    }
+
     // The parallel region: the grid-stride loop.
-    build_grid_loop(&p, &m, &b, i64t);
+    build_grid_loop(&p, &m, &b, i64t, simd);
     for st in &p.slot_stores {
         st.erase_from_basic_block();
     }
     for g in &p.forwarded_globals {
         llvm::erase_global_if_unused(*g);
     }
+    outcome
 }
 
 /// Makes the back edge of `latch` go to `exit`: a rotated latch gets a
@@ -1455,6 +1514,7 @@ fn build_grid_loop<'ctx>(
     m: &inkwell::module::Module<'ctx>,
     b: &Builder<'ctx>,
     i64t: IntType<'ctx>,
+    simd: Option<(FunctionValue<'ctx>, u32)>,
 ) {
     let cx = m.get_context();
     let i32t = cx.i32_type();
@@ -1508,12 +1568,128 @@ fn build_grid_loop<'ctx>(
     let ctaid = sreg(m, b, "ctaid");
     let ntid = sreg(m, b, "ntid");
     let nctaid = sreg(m, b, "nctaid");
+    let sregs = Sregs {
+        tid,
+        ctaid,
+        ntid,
+        nctaid,
+    };
+    let rest = llvm::split_block_before(call, "grid.exit");
+    head.get_terminator()
+        .expect("split leaves a branch")
+        .erase_from_basic_block();
+    let mut actual: Vec<BasicMetadataValueEnum<'ctx>> = vec![tid_slot.into(), tid_slot.into()];
+    actual.extend(payload[2..].iter().copied());
+    match simd {
+        Some((f_simd, g)) => {
+            // Groups of g lanes when the block holds at least one group;
+            // the plain loop otherwise.
+            b.position_at_end(head);
+            let whole = b
+                .build_int_compare(
+                    IntPredicate::UGE,
+                    ntid,
+                    i32t.const_int(u64::from(g), false),
+                    "simd.blocks.ok",
+                )
+                .expect(BUILDER);
+            let simd_head = cx.insert_basic_block_after(head, "simd.grid");
+            let plain_head = cx.insert_basic_block_after(simd_head, "plain.grid");
+            b.build_conditional_branch(whole, simd_head, plain_head)
+                .expect(BUILDER);
+            b.position_at_end(simd_head);
+            let log = g.trailing_zeros();
+            let gid = b
+                .build_right_shift(
+                    tid,
+                    i32t.const_int(u64::from(log), false),
+                    false,
+                    "simd.gid",
+                )
+                .expect(BUILDER);
+            let groups = b
+                .build_right_shift(
+                    ntid,
+                    i32t.const_int(u64::from(log), false),
+                    false,
+                    "simd.groups",
+                )
+                .expect(BUILDER);
+            // Threads past the last whole group of the block idle.
+            let in_group = b
+                .build_int_compare(IntPredicate::ULT, gid, groups, "simd.in.group")
+                .expect(BUILDER);
+            let grouped = Sregs {
+                tid: gid,
+                ctaid,
+                ntid: groups,
+                nctaid,
+            };
+            emit_loop(
+                p,
+                m,
+                b,
+                simd_head,
+                rest,
+                &grouped,
+                Some(in_group),
+                f_simd,
+                &actual,
+                ub64,
+            );
+            emit_loop(
+                p, m, b, plain_head, rest, &sregs, None, p.outlined, &actual, ub64,
+            );
+        }
+        None => emit_loop(p, m, b, head, rest, &sregs, None, p.outlined, &actual, ub64),
+    }
+    // The generic-mode wrapper the workers would have called (clang emits
+    // one when the kernel was generic): unused now.
+    let wrapper = llvm::operand(&call, DEVICE_ABI.parallel_wrapper_arg).and_then(|w| match w {
+        BasicValueEnum::PointerValue(w) => lomp::module_of(f)?.get_function(&llvm::value_name(w)),
+        _ => None,
+    });
+    call.erase_from_basic_block();
+    if let Some(w) = wrapper {
+        llvm::delete_if_unused(w);
+    }
+}
+
+/// The special registers one grid loop is built from (for SIMD groups: the
+/// group in place of the thread, groups per block in place of `ntid`).
+struct Sregs<'ctx> {
+    tid: IntValue<'ctx>,
+    ctaid: IntValue<'ctx>,
+    ntid: IntValue<'ctx>,
+    nctaid: IntValue<'ctx>,
+}
+
+/// Fills `head` (no terminator yet) with the grid-stride loop over the
+/// outlined body `callee` (arguments: `actual` with the bounds inserted),
+/// exiting to `rest`. `extra` must also hold for the thread to enter.
+#[allow(clippy::too_many_arguments)]
+fn emit_loop<'ctx>(
+    p: &Plan<'ctx>,
+    m: &inkwell::module::Module<'ctx>,
+    b: &Builder<'ctx>,
+    head: BasicBlock<'ctx>,
+    rest: BasicBlock<'ctx>,
+    r: &Sregs<'ctx>,
+    extra: Option<IntValue<'ctx>>,
+    callee: FunctionValue<'ctx>,
+    actual: &[BasicMetadataValueEnum<'ctx>],
+    ub64: IntValue<'ctx>,
+) {
+    let cx = m.get_context();
+    let i32t = cx.i32_type();
+    let i64t = cx.i64_type();
+    b.position_at_end(head);
     let z = |v: IntValue<'ctx>, n: &str| b.build_int_z_extend(v, i64t, n).expect(BUILDER);
     let (tid, ctaid, ntid, nctaid) = (
-        z(tid, "tid64"),
-        z(ctaid, "ctaid64"),
-        z(ntid, "ntid64"),
-        z(nctaid, "nctaid64"),
+        z(r.tid, "tid64"),
+        z(r.ctaid, "ctaid64"),
+        z(r.ntid, "ntid64"),
+        z(r.nctaid, "nctaid64"),
     );
     let first = b
         .build_int_nuw_mul(ctaid, ntid, "grid.base")
@@ -1550,7 +1726,7 @@ fn build_grid_loop<'ctx>(
     let in_range = b
         .build_int_compare(IntPredicate::ULE, i0, ub, "grid.enter")
         .expect(BUILDER);
-    let enter = if p.iv.signed {
+    let mut enter = if p.iv.signed {
         let nonneg = b
             .build_int_compare(IntPredicate::SGE, ub, t.const_zero(), "grid.ub.nonneg")
             .expect(BUILDER);
@@ -1559,13 +1735,10 @@ fn build_grid_loop<'ctx>(
     } else {
         in_range
     };
-
-    let rest = llvm::split_block_before(call, "grid.exit");
+    if let Some(x) = extra {
+        enter = b.build_and(x, enter, "grid.enter.group").expect(BUILDER);
+    }
     let body = cx.insert_basic_block_after(head, "grid.body");
-    head.get_terminator()
-        .expect("split leaves a branch")
-        .erase_from_basic_block();
-    b.position_at_end(head);
     b.build_conditional_branch(enter, body, rest)
         .expect(BUILDER);
 
@@ -1577,26 +1750,17 @@ fn build_grid_loop<'ctx>(
     } else {
         i
     };
-    let mut actual: Vec<BasicMetadataValueEnum<'ctx>> =
-        vec![tid_slot.into(), tid_slot.into(), i_arg.into(), i_arg.into()];
-    actual.extend(payload[2..].iter().copied());
-    b.build_call(p.outlined, &actual, "").expect(BUILDER);
+    let mut args: Vec<BasicMetadataValueEnum<'ctx>> = actual[..2].to_vec();
+    args.push(i_arg.into());
+    args.push(i_arg.into());
+    args.extend(actual[2..].iter().copied());
+    b.build_call(callee, &args, "").expect(BUILDER);
     let next = b.build_int_nuw_add(i, stride, "grid.next").expect(BUILDER);
     let more = b
         .build_int_compare(IntPredicate::ULE, next, ub, "grid.more")
         .expect(BUILDER);
     b.build_conditional_branch(more, body, rest).expect(BUILDER);
     phi.add_incoming(&[(&i0, head), (&next, body)]);
-    // The generic-mode wrapper the workers would have called (clang emits
-    // one when the kernel was generic): unused now.
-    let wrapper = llvm::operand(&call, DEVICE_ABI.parallel_wrapper_arg).and_then(|w| match w {
-        BasicValueEnum::PointerValue(w) => lomp::module_of(f)?.get_function(&llvm::value_name(w)),
-        _ => None,
-    });
-    call.erase_from_basic_block();
-    if let Some(w) = wrapper {
-        llvm::delete_if_unused(w);
-    }
 }
 
 /// An alloca of `ty` at the start of `f`'s entry block.
