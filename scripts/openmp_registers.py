@@ -32,12 +32,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 NAME = "bench-openmp-registers"
-OMP_CONFIGS = ("generic", "llvm16", "ours", "runtime-free")
+OMP_CONFIGS = ("generic", "llvm16", "ours", "runtime-free", "simd-groups")
 HEADERS = {"generic": "generic (no openmp-opt)", "llvm16": "LLVM 16 openmp-opt",
-           "ours": "gpucc-openmp-opt", "runtime-free": "+ gpucc-omp-runtime-free"}
+           "ours": "gpucc-openmp-opt", "runtime-free": "+ gpucc-omp-runtime-free",
+           "simd-groups": "+ gpucc-omp-simd-groups"}
 # What each configuration of ours runs (issue 7; issue 15 part 1).
 OUR_PASSES = {"ours": "gpucc-openmp-opt",
-              "runtime-free": "gpucc-openmp-opt,function(sroa,early-cse),gpucc-omp-runtime-free"}
+              "runtime-free": "gpucc-openmp-opt,function(sroa,early-cse),gpucc-omp-runtime-free",
+              # The simd loop as a vectorizer would see it: rotated, in SSA.
+              "simd-groups": "gpucc-openmp-opt,function(sroa,early-cse,simplifycfg,instcombine,"
+                             "loop(loop-rotate),instcombine,simplifycfg),gpucc-omp-simd-groups"}
 OURS_NA = "n/a (gpucc-openmp-opt not in this build)"
 # LLVM 16's exec-mode values (OMPConstants.h OMPTgtExecModeFlags): generic 1,
 # SPMD 2, and 3 for generic-SPMD, which openmp-opt writes on a kernel it
@@ -168,7 +172,7 @@ class Bench:
         if config == "generic":
             return raw
         omp = d / f"{config}.omp.bc"
-        ours = "openmp-opt|gpucc-openmp-opt|gpucc-omp-runtime-free"
+        ours = "openmp-opt|gpucc-openmp-opt|gpucc-omp-runtime-free|gpucc-omp-simd-groups"
         remarks = [f"-pass-remarks={ours}", f"-pass-remarks-missed={ours}",
                    f"-pass-remarks-analysis={ours}"]
         if config == "llvm16":

@@ -208,6 +208,8 @@ struct Plan<'ctx> {
 /// values into team-shared variables, a barrier publishes them.
 struct Guard<'ctx> {
     tid: InstructionValue<'ctx>,
+    /// Pure computations in the region, moved before the guard.
+    hoist: Vec<InstructionValue<'ctx>>,
     branch: InstructionValue<'ctx>,
     barrier: InstructionValue<'ctx>,
     pre_barrier: Option<InstructionValue<'ctx>>,
@@ -803,11 +805,21 @@ fn plan_guards<'ctx>(
             return left(c);
         }
         let mut stores = Vec::new();
+        let mut hoist = Vec::new();
         let mut i = guarded.get_first_instruction();
         while let Some(x) = i {
             match x.get_opcode() {
                 InstructionOpcode::Store => stores.push(x),
                 InstructionOpcode::Br => {}
+                // A pure computation of what is stored (InstCombine sinks
+                // them into the region): it moves out, before the guard.
+                _ if lomp::result_value(x).is_some_and(|v| is_invariant(v, kernel, 4))
+                    && llvm::uses_of(x)
+                        .iter()
+                        .all(|(u, _)| u.get_parent() == Some(guarded)) =>
+                {
+                    hoist.push(x)
+                }
                 _ => return left(c),
             }
             i = x.get_next_instruction();
@@ -865,6 +877,7 @@ fn plan_guards<'ctx>(
         }
         guards.push(Guard {
             tid: *c,
+            hoist,
             branch,
             barrier,
             pre_barrier: pre_barrier.first().copied(),
@@ -1371,6 +1384,9 @@ fn apply(p: Plan<'_>, simd_groups: bool) -> SimdOutcome {
 
     // Guarded regions: each thread uses the stored values itself.
     for g in &p.guards {
+        for h in &g.hoist {
+            crate::llvm::analyses::move_before(*h, g.branch);
+        }
         for (load, v) in &g.loads {
             llvm::replace_all_uses(*load, *v);
             load.erase_from_basic_block();
