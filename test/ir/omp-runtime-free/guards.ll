@@ -8,6 +8,13 @@
 ; computed from memory, which the pass does not forward.
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-opt,gpucc-omp-runtime-free -S \
 ; RUN:   %S/../openmp/Inputs/vecadd-pi.ll | FileCheck %s --check-prefix=PI
+; After InstCombine, which sinks the computation of a stored value (`trunc`
+; of the kernel argument n) into the guarded region, the computation moves
+; back out before the guard and the region still goes:
+; RUN: opt -load-pass-plugin=%plugin -passes='gpucc-openmp-opt,function(instcombine)' -S \
+; RUN:   %S/../openmp/Inputs/vecadd-pi.ll | FileCheck %s --check-prefix=SUNK
+; RUN: opt -load-pass-plugin=%plugin -passes='gpucc-openmp-opt,function(instcombine),gpucc-omp-runtime-free' -S \
+; RUN:   %S/../openmp/Inputs/vecadd-pi.ll | FileCheck %s --check-prefix=PI
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-opt,gpucc-omp-runtime-free \
 ; RUN:   -pass-remarks-missed=gpucc-omp-runtime-free -S %S/../openmp/Inputs/guarded-store.ll 2>&1 \
 ; RUN:   | FileCheck %s --check-prefixes=STORE,KEPT
@@ -21,6 +28,9 @@
 ; PI:       grid.body:
 ; PI-NOT:     call {{.*}}@__kmpc_
 ; PI:         ret void
+
+; SUNK:      region.guarded:
+; SUNK-NEXT:   trunc i64 %0 to i32
 
 ; STORE: keeps the OpenMP runtime: a guarded region or barrier is left (its call of __kmpc_get_hardware_thread_id_in_block)
 ; LULESH: keeps the OpenMP runtime: a guarded region stores what the pass cannot forward (store double
