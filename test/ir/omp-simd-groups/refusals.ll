@@ -16,6 +16,12 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-omp-simd-groups -pass-remarks-missed=gpucc-omp-simd-groups \
 ; RUN:   -S %S/Inputs/two-loops.ll 2>&1 | FileCheck %s --check-prefixes=TWO,NONE
 ; TWO: gets no SIMD groups: it has 2 simd loops, not one
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-omp-simd-groups -pass-remarks-missed=gpucc-omp-simd-groups \
+; RUN:   -S %S/Inputs/refuse-read-after.ll 2>&1 | FileCheck %s --check-prefixes=READ,NONE
+; READ: gets no SIMD groups: the code after its simd loop reads memory after lane 0 wrote some
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-omp-simd-groups -pass-remarks-missed=gpucc-omp-simd-groups \
+; RUN:   -S %S/Inputs/refuse-nested.ll 2>&1 | FileCheck %s --check-prefixes=NESTED,NONE
+; NESTED: gets no SIMD groups: its simd loop has a nested loop
 ;
 ; Made from Inputs/rowdot.ll with one edit each: an atomic in the loop, a
 ; loop already vectorized, and a store to private memory in the loop.
