@@ -237,8 +237,10 @@ def code_lines(ir):
 
 
 def uses_warp_ops(ir):
-    """Whether the module calls a shuffle, bar.warp.sync or barrier0 (the thread mode's ops)."""
-    return any(WARP_OP_RE.search(line) for _, line in code_lines(ir))
+    """Whether the module calls a shuffle or bar.warp.sync (the auto mode's choice of threads;
+    a block barrier alone keeps the serial mode's refusal: ask for --mode threads)."""
+    return any(m and m.group(1) != "llvm.nvvm.barrier0"
+               for _, line in code_lines(ir) for m in [WARP_OP_RE.search(line)])
 
 
 def check_runtime_free(ir, threads=False):
@@ -794,8 +796,8 @@ def main():
     add_common_args(ap)
     ap.add_argument("--mode", choices=("auto", "serial", "threads"), default="auto",
                     help="serial: every (block, thread) pair in turn; threads: one pthread per GPU "
-                         "thread of a block; auto (default): threads iff the module has shuffles, "
-                         "bar.warp.sync or barrier0")
+                         "thread of a block; auto (default): threads iff the module has shuffles "
+                         "or bar.warp.sync")
     args = ap.parse_args()
     try:
         if args.keep:
