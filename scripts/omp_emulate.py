@@ -69,9 +69,45 @@ reference are both built by the same clang for baseline x86-64, which has no
 FMA: `llvm.fmuladd` (clang contracts `a + b * c`) becomes a multiply and an add
 in both. Do not add -march flags that bring FMA.
 
+The thread mode (issue 15 part 2, SIMD groups). Warp shuffles and barriers need threads that
+really wait for each other. With `--mode threads` (or by default when the module calls
+`llvm.nvvm.shfl.sync.{bfly,idx,up,down}.{i32,f32}` or `llvm.nvvm.bar.warp.sync`) the driver runs
+the threads of one block concurrently, one pthread per GPU thread (blocks one after another,
+forward and reverse, threads created in forward and reverse order), with `tid.x` thread-local:
+  - shfl.sync and bar.warp.sync are rendezvous of the lanes that membermask names, in the warp
+    (threads 32w..32w+31 of the block): each lane posts its value in the warp's slot for that
+    mask and waits until all have arrived; then each reads its source lane (PTX ISA shfl.sync:
+    c packs clamp [4:0] and segmask [12:8]; minLane = lane & segmask, maxLane = minLane |
+    (clamp & ~segmask); bfly j = lane ^ b, idx j = minLane | (b & ~segmask), down j = lane + b:
+    own value if j > maxLane; up j = lane - b: own value if j < maxLane); the slot is reused
+    only when every lane has read (two phases). Errors (exit 1, WARP ERROR): a lane whose own
+    bit is not in membermask, a source lane outside membermask, lanes of one mask meeting at
+    different operations. Groups of one warp with disjoint masks proceed independently.
+  - llvm.nvvm.barrier0 (__syncthreads) waits for every thread of the block; a module with only
+    block barriers gets the thread mode when asked for (`--mode threads`).
+  - A missing lane deadlocks. The driver counts the threads waiting in rendezvous: when every
+    live thread of the block waits, it prints DEADLOCK with the configuration, the block and
+    each waiting (warp, operation, membermask, arrived and missing lanes, exited ones), exit 1;
+    this is exact and immediate. A per-launch watchdog (--launch-timeout, 5 s) turns a kernel
+    that never returns into TIMEOUT with the same listing.
+  - Atomics, the runtime and shared-memory globals stay refused.
+Its configurations are fewer (each rendezvous wakes up to 32 OS threads): 61, n in {0, 1, 31,
+100, 300} x grid in {1, 2, 7} x block in {32, 64, 96, 128} (whole warps), plus n = 1000 on 2
+blocks of 1024 threads.
+
+Reductions. Shuffle reductions add in another order than the sequential reference. The
+comparison stays bit for bit because the driver's data are exact: every element is k/8 with
+|k| <= 1000, so products are multiples of 1/64 below 2^14 and a sum of up to 2^16 of them
+needs under 37 significant bits; double addition of such values is exact in any order.
+Kernels whose sums need more (long rows of float, other data) would need a tolerance; none
+does here.
+
+EMU-INIT lines (optional) hold C statements run on the initial arrays (the same names as
+EMU-REF) after the fill, before the reference and the kernel copy them: e.g. row lengths.
+
 Usage:
-    omp_emulate.py KERNEL.ll --spec test/omp-emu/K.c [--llvm-bin DIR]
-                   [--keep DIR] [--timeout S] [--kernel NAME]
+    omp_emulate.py KERNEL.ll --spec test/omp-emu/K.c [--llvm-bin DIR] [--mode auto|serial|threads]
+                   [--keep DIR] [--timeout S] [--launch-timeout S] [--kernel NAME]
     LLVM_BIN defaults to /usr/lib/llvm-16/bin.
 Exit status: 0 all configurations match; 1 a mismatch, crash or time-out
 (the first failing configuration and element are printed); 2 refused input,
