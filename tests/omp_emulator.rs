@@ -13,6 +13,15 @@
 //! - `runtime_free_kernels_match_reference`: each `test/omp-emu/*.c`, compiled for the device
 //!   by clang 16 and rewritten by `gpucc-omp-runtime-free`, has no `__kmpc_*` call left and
 //!   matches its reference. Skipped, loudly, while the plugin does not know the pass.
+//! - `simd_twins_match_reference{,_g32}` (issue 15 part 2): each `test/omp-emu/simd/*.c`, a
+//!   CUDA-style twin of a SIMD-group kernel (G lanes of a warp per `omp simd` thread, shuffles
+//!   with per-group masks) or of today's one-thread-per-row form, matches its reference in the
+//!   emulator's thread mode (one pthread per GPU thread, warp operations as rendezvous).
+//! - `simd_mutants_are_caught`: wrong twins (a full-warp mask where groups diverge, a mask
+//!   without the group's offset, a butterfly step too many or too few, every lane storing, a
+//!   loop that never ends) fail with DEADLOCK, WARP ERROR, MISMATCH or TIMEOUT.
+//! - `thread_mode_still_refuses_atomics`; `traffic_shows_simd_group_gain`: `scripts/omp_traffic.py`
+//!   runs and shows fewer 32-byte sectors per element for SIMD groups than for today's form.
 //!
 //! LLVM 16 only (the inputs are clang-16 device IR); on another LLVM each test says SKIPPED.
 //! Files for inspection are left under Cargo's `CARGO_TARGET_TMPDIR/omp-emu/`.
@@ -458,4 +467,292 @@ fn runtime_free_kernels_match_reference() {
             text(&out)
         );
     }
+}
+
+// ---- SIMD groups (issue 15 part 2): the emulator's thread mode and the traffic count ----
+
+/// The SIMD-group twins: CUDA-style C with warp shuffles, one file per kernel with its spec.
+fn simd_dir() -> PathBuf {
+    emu_dir().join("simd")
+}
+
+/// How the twins are built: clang's shfl.sync builtins need PTX 6.0 or later.
+const SIMD_TWIN_FLAGS: &[&str] = &[
+    "--target=nvptx64-nvidia-cuda",
+    "-O1",
+    "-S",
+    "-emit-llvm",
+    "-Xclang",
+    "-target-feature",
+    "-Xclang",
+    "+ptx70",
+];
+
+/// Compiles the twin source `c` (its includes from `test/omp-emu/simd/`) to `ll`.
+fn compile_simd_twin(c: &Path, ll: &Path) {
+    let out = Command::new(llvm_bin().join("clang"))
+        .args(SIMD_TWIN_FLAGS)
+        .arg("-I")
+        .arg(simd_dir())
+        .arg(c)
+        .arg("-o")
+        .arg(ll)
+        .output()
+        .expect("clang runs");
+    assert!(
+        out.status.success(),
+        "compiling {} failed:\n{}",
+        c.display(),
+        text(&out)
+    );
+}
+
+/// Runs the emulator in thread mode on the twin `ll` with the spec `spec` (a file path).
+fn emulate_threads(ll: &Path, spec: &Path, launch_timeout: &str) -> Output {
+    Command::new("python3")
+        .arg(manifest_dir().join("scripts/omp_emulate.py"))
+        .arg(ll)
+        .arg("--spec")
+        .arg(spec)
+        .arg("--kernel")
+        .arg("emu_twin")
+        .arg("--mode")
+        .arg("threads")
+        .arg("--launch-timeout")
+        .arg(launch_timeout)
+        .arg("--llvm-bin")
+        .arg(llvm_bin())
+        .output()
+        .expect("python3 runs scripts/omp_emulate.py")
+}
+
+/// The twins of `test/omp-emu/simd/` whose name satisfies `pick`, sorted.
+fn simd_twins(pick: impl Fn(&str) -> bool) -> Vec<PathBuf> {
+    let mut twins: Vec<PathBuf> = std::fs::read_dir(simd_dir())
+        .expect("list test/omp-emu/simd")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .filter(|p| pick(&p.file_stem().expect("a file name").to_string_lossy()))
+        .collect();
+    twins.sort();
+    assert!(
+        !twins.is_empty(),
+        "no SIMD twins picked in test/omp-emu/simd"
+    );
+    twins
+}
+
+fn simd_twins_match(test: &str, pick: impl Fn(&str) -> bool) {
+    if !on_llvm16(test) {
+        return;
+    }
+    let dir = scratch(test);
+    for twin in simd_twins(pick) {
+        let stem = twin.file_stem().expect("a file name").to_string_lossy();
+        let ll = dir.join(format!("{stem}.ll"));
+        compile_simd_twin(&twin, &ll);
+        let out = emulate_threads(&ll, &twin, "10");
+        let said = text(&out);
+        eprintln!("simd twin {stem}: {}", said.trim());
+        assert!(
+            out.status.code() == Some(0) && said.contains("thread mode"),
+            "{} ({}) does not match its reference in thread mode:\n{said}",
+            twin.display(),
+            ll.display()
+        );
+    }
+}
+
+/// G = 32 groups wake a whole warp per shuffle: the slow half, a test of its own.
+#[test]
+fn simd_twins_match_reference_g32() {
+    simd_twins_match("simd_twins_match_reference_g32", |s| s.ends_with("_g32"));
+}
+
+/// G = 8 groups, today's one-thread-per-row forms and the row scale (bar.warp.sync).
+#[test]
+fn simd_twins_match_reference() {
+    simd_twins_match("simd_twins_match_reference", |s| !s.ends_with("_g32"));
+}
+
+/// A deliberate bug in a SIMD-group twin, made by substituting its C source, and the failure
+/// the emulator must report (a word of its message).
+struct SimdMutant {
+    name: &'static str,
+    twin: &'static str,
+    from: &'static str,
+    to: &'static str,
+    want: &'static str,
+}
+
+const SIMD_MUTANTS: &[SimdMutant] = &[
+    // The groups of a warp diverge (a row count that is not a multiple of the groups per warp):
+    // a full-warp mask waits for lanes that have left the loop.
+    SimdMutant {
+        name: "full-warp-mask-shfl",
+        twin: "dot_g8.c",
+        from: "unsigned mask = GROUP_MASK(G);",
+        to: "unsigned mask = 0xffffffffu;",
+        want: "DEADLOCK",
+    },
+    SimdMutant {
+        name: "full-warp-mask-bar-warp-sync",
+        twin: "rowscale_g8.c",
+        from: "unsigned mask = GROUP_MASK(G);",
+        to: "unsigned mask = 0xffffffffu;",
+        want: "DEADLOCK",
+    },
+    // Group 0's mask for every group: the other lanes run shuffles their mask does not name.
+    SimdMutant {
+        name: "mask-without-group-offset",
+        twin: "dot_g8.c",
+        from: "unsigned mask = GROUP_MASK(G);",
+        to: "unsigned mask = 0xffu;",
+        want: "WARP ERROR",
+    },
+    // A butterfly step too many: lane ^ G reads the next group, outside the mask.
+    SimdMutant {
+        name: "butterfly-step-outside-group",
+        twin: "dot_g8.c",
+        from: "for (int o = G / 2; o > 0; o /= 2)",
+        to: "for (int o = G; o > 0; o /= 2)",
+        want: "WARP ERROR",
+    },
+    // A butterfly step missing: lane 0 holds half the row's sum.
+    SimdMutant {
+        name: "butterfly-missing-step",
+        twin: "dot_g8.c",
+        from: "for (int o = G / 2; o > 0; o /= 2)",
+        to: "for (int o = G / 2; o > 1; o /= 2)",
+        want: "MISMATCH",
+    },
+    SimdMutant {
+        name: "butterfly-missing-step-g32",
+        twin: "dot_g32.c",
+        from: "for (int o = G / 2; o > 0; o /= 2)",
+        to: "for (int o = G / 2; o > 1; o /= 2)",
+        want: "MISMATCH",
+    },
+    // Every lane adds the row's sum, not lane 0 alone.
+    SimdMutant {
+        name: "store-not-restricted-to-lane-0",
+        twin: "dotacc_g8.c",
+        from: "if (lane == 0)",
+        to: "if (1)",
+        want: "MISMATCH",
+    },
+    // The grid-stride loop never advances: the watchdog ends the launch.
+    SimdMutant {
+        name: "loop-without-stride",
+        twin: "dot_g8.c",
+        from: "v += GRID_THREADS()",
+        to: "v += 0",
+        want: "TIMEOUT",
+    },
+];
+
+#[test]
+fn simd_mutants_are_caught() {
+    if !on_llvm16("simd_mutants_are_caught") {
+        return;
+    }
+    let dir = scratch("simd-mutants");
+    let mut failures = Vec::new();
+    for m in SIMD_MUTANTS {
+        let twin = simd_dir().join(m.twin);
+        let source =
+            std::fs::read_to_string(&twin).unwrap_or_else(|e| panic!("{}: {e}", twin.display()));
+        let c = dir.join(format!("{}.c", m.name));
+        std::fs::write(&c, substitute(&source, m.from, m.to, m.name)).expect("write the mutant");
+        let ll = dir.join(format!("{}.ll", m.name));
+        compile_simd_twin(&c, &ll);
+        let start = std::time::Instant::now();
+        let out = emulate_threads(&ll, &c, "1");
+        let said = text(&out);
+        eprintln!(
+            "simd mutant {} ({:.1} s): {}",
+            m.name,
+            start.elapsed().as_secs_f64(),
+            said.trim()
+        );
+        if out.status.code() != Some(1) || !said.contains(m.want) {
+            failures.push(format!(
+                "{} ({}) should fail with {}:\n{said}",
+                m.name,
+                ll.display(),
+                m.want
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn thread_mode_still_refuses_atomics() {
+    if !on_llvm16("thread_mode_still_refuses_atomics") {
+        return;
+    }
+    let dir = scratch("thread-refusals");
+    let at_body = "  %iz = zext i32 %i to i64\n";
+    let ir = substitute(
+        &hand_vadd(),
+        at_body,
+        &format!("{at_body}  %old = atomicrmw add ptr %gtid, i32 1 monotonic\n"),
+        "atomic",
+    );
+    let ll = dir.join("atomic.ll");
+    std::fs::write(&ll, ir).expect("write the case");
+    let out = Command::new("python3")
+        .arg(manifest_dir().join("scripts/omp_emulate.py"))
+        .arg(&ll)
+        .arg("--spec")
+        .arg(emu_dir().join("vecadd.c"))
+        .arg("--mode")
+        .arg("threads")
+        .arg("--llvm-bin")
+        .arg(llvm_bin())
+        .output()
+        .expect("python3 runs scripts/omp_emulate.py");
+    let said = text(&out);
+    assert!(
+        out.status.code() == Some(2) && said.contains("atomic"),
+        "want exit 2 and a refusal naming atomics, got {:?}:\n{said}",
+        out.status.code()
+    );
+}
+
+/// The value in the `sectors/element` column of `label`'s row of omp_traffic.py's table.
+fn sectors_per_element(table: &str, label: &str) -> f64 {
+    let row = table
+        .lines()
+        .find(|l| l.starts_with(&format!("| {label} |")))
+        .unwrap_or_else(|| panic!("no row {label:?} in:\n{table}"));
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    cells[6]
+        .parse()
+        .unwrap_or_else(|e| panic!("sectors/element of {label:?} in {row:?}: {e}"))
+}
+
+#[test]
+fn traffic_shows_simd_group_gain() {
+    if !on_llvm16("traffic_shows_simd_group_gain") {
+        return;
+    }
+    let out = Command::new("python3")
+        .arg(manifest_dir().join("scripts/omp_traffic.py"))
+        .arg("--llvm-bin")
+        .arg(llvm_bin())
+        .output()
+        .expect("python3 runs scripts/omp_traffic.py");
+    let said = text(&out);
+    eprintln!("{said}");
+    assert_eq!(out.status.code(), Some(0), "omp_traffic.py failed:\n{said}");
+    let today = sectors_per_element(&said, "dense 256x256, today (thread per row)");
+    let g32 = sectors_per_element(&said, "dense 256x256, SIMD groups G=32");
+    let g8 = sectors_per_element(&said, "dense 256x256, SIMD groups G=8");
+    assert!(
+        g32 < today && g8 < today,
+        "SIMD groups should touch fewer sectors per element than one thread per row on dense \
+         rows: today {today}, G=8 {g8}, G=32 {g32}"
+    );
 }
