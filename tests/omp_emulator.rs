@@ -756,3 +756,190 @@ fn traffic_shows_simd_group_gain() {
          rows: today {today}, G=8 {g8}, G=32 {g32}"
     );
 }
+
+/// The specs of `test/omp-emu/simd-pass/`: OpenMP kernels with a `#pragma omp simd` loop.
+fn simd_pass_specs() -> Vec<PathBuf> {
+    let mut specs: Vec<PathBuf> = std::fs::read_dir(emu_dir().join("simd-pass"))
+        .expect("list test/omp-emu/simd-pass")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    specs.sort();
+    assert!(!specs.is_empty(), "no specs in test/omp-emu/simd-pass");
+    specs
+}
+
+/// What a pipeline gives the simd loop: clang's unoptimized device IR in SSA with rotated loops,
+/// as a loop vectorizer would see it (README, `gpucc-omp-simd-groups`).
+const SIMD_CLEANUP: &str =
+    "function(sroa,early-cse,simplifycfg,instcombine,loop(loop-rotate),instcombine,simplifycfg)";
+
+/// Compiles the spec `c` for the device (unoptimized) and runs `gpucc-openmp-opt`, the cleanup
+/// and `last` (a pass name) on it, then `default<O2>` when `o2`; returns the module's path.
+fn through_pass(c: &Path, dir: &Path, last: &str, o2: bool) -> PathBuf {
+    let stem = c.file_stem().expect("a file name").to_string_lossy();
+    let raw = dir.join(format!("{stem}.raw.ll"));
+    let out = Command::new(llvm_bin().join("clang"))
+        .args([
+            "-fopenmp",
+            "--offload-arch=sm_80",
+            "--offload-device-only",
+            "-nogpulib",
+            "-S",
+            "-emit-llvm",
+            "-O2",
+            "-Xclang",
+            "-disable-llvm-passes",
+        ])
+        .arg(c)
+        .arg("-o")
+        .arg(&raw)
+        .output()
+        .expect("clang runs");
+    assert!(
+        out.status.success(),
+        "device compile of {}:\n{}",
+        c.display(),
+        text(&out)
+    );
+    let done = dir.join(format!("{stem}.{last}.ll"));
+    let mut passes = format!("gpucc-openmp-opt,{SIMD_CLEANUP},{last}");
+    if o2 {
+        passes.push_str(",default<O2>");
+    }
+    let out = Command::new(llvm_bin().join("opt"))
+        .arg(format!("-load-pass-plugin={}", plugin().display()))
+        .arg(format!("-passes={passes}"))
+        .arg("-S")
+        .arg(&raw)
+        .arg("-o")
+        .arg(&done)
+        .output()
+        .expect("opt runs");
+    assert!(
+        out.status.success(),
+        "opt -passes={passes} on {}:\n{}",
+        raw.display(),
+        text(&out)
+    );
+    done
+}
+
+#[test]
+fn simd_group_kernels_match_reference() {
+    if !on_llvm16("simd_group_kernels_match_reference") {
+        return;
+    }
+    let dir = scratch("simd-pass");
+    for spec in simd_pass_specs() {
+        let ll = through_pass(&spec, &dir, "gpucc-omp-simd-groups", false);
+        let ir = std::fs::read_to_string(&ll).expect("read the pass's output");
+        let left = runtime_uses(&ir);
+        assert!(
+            left.is_empty(),
+            "{}: runtime calls left:\n{}",
+            ll.display(),
+            left.join("\n")
+        );
+        assert!(
+            ir.contains(".simd("),
+            "{}: gpucc-omp-simd-groups made no SIMD-group body for {}",
+            ll.display(),
+            spec.display()
+        );
+        let out = Command::new("python3")
+            .arg(manifest_dir().join("scripts/omp_emulate.py"))
+            .arg(&ll)
+            .arg("--spec")
+            .arg(&spec)
+            .arg("--llvm-bin")
+            .arg(llvm_bin())
+            .output()
+            .expect("python3 runs scripts/omp_emulate.py");
+        eprintln!(
+            "{}: {}",
+            spec.file_name().expect("a name").to_string_lossy(),
+            text(&out).trim()
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{} (gpucc-omp-simd-groups of {}) does not match its reference:\n{}",
+            ll.display(),
+            spec.display(),
+            text(&out)
+        );
+    }
+}
+
+/// Sectors per element of one kernel, measured by `scripts/omp_traffic.py`.
+fn traffic_of(ll: &Path, spec: &Path) -> f64 {
+    let out = Command::new("python3")
+        .arg(manifest_dir().join("scripts/omp_traffic.py"))
+        .arg("--ll")
+        .arg(ll)
+        .arg("--spec")
+        .arg(spec)
+        .args([
+            "--n",
+            "256",
+            "--grid",
+            "2",
+            "--block",
+            "128",
+            "--elements",
+            "A",
+        ])
+        .arg("--llvm-bin")
+        .arg(llvm_bin())
+        .output()
+        .expect("python3 runs scripts/omp_traffic.py");
+    let said = text(&out);
+    eprintln!("{said}");
+    assert_eq!(out.status.code(), Some(0), "omp_traffic.py failed:\n{said}");
+    let label = ll
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .into_owned();
+    sectors_per_element(&said, &label)
+}
+
+#[test]
+fn simd_groups_cut_memory_traffic() {
+    if !on_llvm16("simd_groups_cut_memory_traffic") {
+        return;
+    }
+    let dir = scratch("simd-traffic");
+    let spec = |s: &str| emu_dir().join("simd-pass").join(s);
+    // Today's form: the same kernels made runtime-free, each thread walking its row.
+    let today = traffic_of(
+        &through_pass(&spec("rowdot.c"), &dir, "gpucc-omp-runtime-free", true),
+        &spec("rowdot.c"),
+    );
+    let g32 = traffic_of(
+        &through_pass(&spec("rowdot.c"), &dir, "gpucc-omp-simd-groups", true),
+        &spec("rowdot.c"),
+    );
+    let g8 = traffic_of(
+        &through_pass(&spec("rowdot8.c"), &dir, "gpucc-omp-simd-groups", true),
+        &spec("rowdot8.c"),
+    );
+    let ell_today = traffic_of(
+        &through_pass(&spec("ell.c"), &dir, "gpucc-omp-runtime-free", true),
+        &spec("ell.c"),
+    );
+    let ell_g8 = traffic_of(
+        &through_pass(&spec("ell8.c"), &dir, "gpucc-omp-simd-groups", true),
+        &spec("ell8.c"),
+    );
+    eprintln!(
+        "sectors per element: dense today {today}, G=32 {g32}, G=8 {g8}; irregular today \
+         {ell_today}, G=8 {ell_g8}"
+    );
+    assert!(
+        g32 < today && g8 * 2.0 < today && ell_g8 * 2.0 < ell_today,
+        "SIMD groups should touch fewer 32-byte sectors per element than one thread per row: \
+         dense today {today}, G=32 {g32}, G=8 {g8}; irregular today {ell_today}, G=8 {ell_g8}"
+    );
+}
