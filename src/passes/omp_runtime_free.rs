@@ -669,8 +669,8 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
                     && !forwarded.contains(&o.as_value_ref())
                 {
                     return Err(format!(
-                        "it uses team-shared memory ({})",
-                        llvm::describe(o)
+                        "it uses team-shared memory (@{})",
+                        llvm::value_name(o)
                     ));
                 }
             }

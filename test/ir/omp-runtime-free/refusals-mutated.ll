@@ -63,6 +63,36 @@
 ; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
 ; RUN:   | FileCheck %s --check-prefixes=TWO,KEPT
 ; TWO: keeps the OpenMP runtime: it has 2 parallel regions, not one
+;
+; Another distribute schedule (93):
+; RUN: sed 's/i32 91,/i32 93,/' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=SCHED,KEPT
+; SCHED: keeps the OpenMP runtime: its distribute schedule is 93, not 91 (static, chunk = block size) or 92 (static)
+;
+; An indirect call in the body (through a pointer the pass cannot resolve):
+; RUN: sed 's/^\(  %32 = call double @llvm.fmuladd.f64.*\)$/\1\n  %%fp = load ptr, ptr %6\n  call void %%fp()/' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=INDIRECT,KEPT
+; INDIRECT: keeps the OpenMP runtime: an indirect call or inline asm
+;
+; The body reads team-shared memory (which team runs an iteration would show):
+; RUN: sed 's/^\(  %32 = call double @llvm.fmuladd.f64.*\)$/\1\n  %%xh = load double, ptr addrspace(3) @team_tile/; $ a @team_tile = internal addrspace(3) global double poison' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=SHARED,KEPT
+; SHARED: keeps the OpenMP runtime: it uses team-shared memory (@team_tile)
+;
+; Code outside the loop calls a function of the module:
+; RUN: sed 's/^\(  %14 = tail call i32 @__kmpc_global_thread_num(ptr nonnull @1)\)$/\1\n  call void @helper()/; $ a define internal void @helper() {\n  ret void\n}' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=CALLS,KEPT
+; CALLS: keeps the OpenMP runtime: code outside the loop calls helper
+;
+; The outlined region's loop has a second loop before it (another shape):
+; RUN: sed 's/^\(  %13 = trunc i64 %4 to i32\)$/\1\n  br label %%lp\nlp:\n  %%k = phi i32 [ 0, %%8 ], [ %%k1, %%lp ]\n  %%k1 = add i32 %%k, 1\n  %%kdone = icmp eq i32 %%k1, 4\n  br i1 %%kdone, label %%after, label %%lp\nafter:/; s/\[ %21, %15 \]/[ %21, %15 ]/' %S/Inputs/vadd.ll \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=LOOPS,KEPT
+; LOOPS: keeps the OpenMP runtime: the outlined loop has another shape: 2 top-level loops, not one
 
 ; KEPT: call {{.*}}@__kmpc_target_init(
 ; KEPT: call void @__kmpc_distribute_static_init_{{4|8}}
