@@ -247,7 +247,7 @@ pub fn find<'ctx>(f: FunctionValue<'ctx>) -> Result<Option<SimdLoop<'ctx>>, Stri
         return shape("the exit is inside the loop");
     }
     // Only the latch leaves the loop, only the latch goes back.
-    for b in &body {
+    for b in blocks.iter().filter(|b| body.contains(*b)) {
         for s in omp::successors(*b) {
             if !body.contains(&s) && *b != latch {
                 return shape("a block other than the latch leaves the loop");
@@ -396,7 +396,7 @@ pub fn find<'ctx>(f: FunctionValue<'ctx>) -> Result<Option<SimdLoop<'ctx>>, Stri
 
     // What the loop does.
     let mut writes_shared = false;
-    for b in &body {
+    for b in blocks.iter().filter(|b| body.contains(*b)) {
         for x in insts(*b) {
             match x.get_opcode() {
                 InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg => {
