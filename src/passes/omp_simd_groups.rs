@@ -51,7 +51,9 @@
 //! private-memory writes in the loop, a loop-carried scalar that is not a
 //! reduction, a nested loop or a second simd loop, another loop shape, code
 //! before the loop that writes memory, code after it that calls functions or
-//! reads memory after writing it. `num_threads`, `ordered` and API calls are
+//! reads memory after writing it, and a loop that stores to an array and
+//! loads another element of it (`ordered simd` once its outlined region is
+//! inlined: nothing else marks that dependence). `num_threads`, `ordered` and API calls are
 //! refused before (by `gpucc-omp-runtime-free`).
 //!
 //! Not done here: the host-side launch rewrite (multiplying the team count
@@ -428,6 +430,45 @@ pub fn find<'ctx>(f: FunctionValue<'ctx>) -> Result<Option<SimdLoop<'ctx>>, Stri
                         llvm::describe(x)
                     ));
                 }
+            }
+        }
+    }
+
+    // `#pragma omp ordered simd` runs its region in iteration order; clang
+    // outlines it into a call (refused above), but once that call is inlined
+    // nothing marks it: the loop looks fully parallel. A loop that stores to
+    // an array and loads another element of the same array is such a
+    // dependence (or a bug the user asserted away); refuse it.
+    let mut stores_to: Vec<(
+        inkwell::values::PointerValue<'ctx>,
+        inkwell::values::PointerValue<'ctx>,
+    )> = Vec::new();
+    let mut loads_from = Vec::new();
+    for b in blocks.iter().filter(|b| body.contains(*b)) {
+        for x in insts(*b) {
+            match x.get_opcode() {
+                InstructionOpcode::Store => {
+                    if let Some(p) = ptr_operand(x, 1) {
+                        stores_to.push((llvm::underlying_object(p), p));
+                    }
+                }
+                InstructionOpcode::Load => {
+                    if let Some(p) = ptr_operand(x, 0) {
+                        loads_from.push((llvm::underlying_object(p), p));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for (so, sp) in &stores_to {
+        for (lo, lp) in &loads_from {
+            if so.as_value_ref() == lo.as_value_ref() && sp.as_value_ref() != lp.as_value_ref() {
+                return Err(format!(
+                    "its simd loop stores to {} and loads another element of it (a loop-carried \
+                     dependence, as `ordered simd` makes)",
+                    llvm::describe(*so)
+                ));
             }
         }
     }

@@ -22,6 +22,11 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-omp-simd-groups -pass-remarks-missed=gpucc-omp-simd-groups \
 ; RUN:   -S %S/Inputs/refuse-nested.ll 2>&1 | FileCheck %s --check-prefixes=NESTED,NONE
 ; NESTED: gets no SIMD groups: its simd loop has a nested loop
+; `ordered simd` after the always-inliner (Inputs/refuse-ordered.ll): the
+; loop reads the element before the one it writes.
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-omp-simd-groups -pass-remarks-missed=gpucc-omp-simd-groups \
+; RUN:   -S %S/Inputs/refuse-ordered.ll 2>&1 | FileCheck %s --check-prefixes=ORDERED,NONE
+; ORDERED: gets no SIMD groups: its simd loop stores to {{.*}} and loads another element of it (a loop-carried dependence, as `ordered simd` makes)
 ;
 ; Made from Inputs/rowdot.ll with one edit each: an atomic in the loop, a
 ; loop already vectorized, and a store to private memory in the loop.
