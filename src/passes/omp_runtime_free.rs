@@ -664,12 +664,21 @@ fn plan<'ctx>(k: &Kernel<'ctx>) -> Result<Plan<'ctx>, String> {
                     continue;
                 };
                 let o = llvm::underlying_object(p);
-                if llvm::space_of(o) == SHARED_SPACE
-                    && lomp::is_global_value(o)
-                    && !forwarded.contains(&o.as_value_ref())
-                {
+                if llvm::space_of(o) != SHARED_SPACE || !lomp::is_global_value(o) {
+                    continue;
+                }
+                if !forwarded.contains(&o.as_value_ref()) {
                     return Err(format!(
                         "it uses team-shared memory (@{})",
+                        llvm::value_name(o)
+                    ));
+                }
+                // A forwarded variable is only read in the teams region
+                // (checked there); anywhere else it would read what the
+                // deleted guard no longer stores.
+                if *f != region {
+                    return Err(format!(
+                        "a team-shared variable is used outside the teams region (@{})",
                         llvm::value_name(o)
                     ));
                 }
@@ -934,6 +943,16 @@ fn plan_guards<'ctx>(
                 .expect("checked");
             guards[gi].loads.push((inst, *v));
         } else if op == InstructionOpcode::Store {
+            // Another store to a forwarded variable: the value is not the
+            // guard's any more.
+            let target = ptr_operand(inst, 1).map(|p| llvm::underlying_object(p).as_value_ref());
+            let guarded_store = guards.iter().any(|gd| gd.stores.contains(&inst));
+            if !guarded_store && values.iter().any(|(x, _)| Some(*x) == target) {
+                return Err(format!(
+                    "a team-shared variable is stored outside its guarded region ({})",
+                    llvm::describe(inst)
+                ));
+            }
             let Some(BasicValueEnum::PointerValue(val)) = llvm::operand(&inst, 0) else {
                 continue;
             };

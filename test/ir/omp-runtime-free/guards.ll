@@ -29,6 +29,20 @@
 ; PI-NOT:     call {{.*}}@__kmpc_
 ; PI:         ret void
 
+;
+; Forwarding needs the guard's store to be the variable's only one, and the
+; variable read in the teams region only (one edit each, between the passes):
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-opt -S %S/../openmp/Inputs/vecadd-pi.ll \
+; RUN:   | sed 's/^\(region.exit: .*\)$/\1\n  store i32 7, ptr addrspacecast (ptr addrspace(3) @globalized_shared to ptr), align 4/' \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=RESTORE,KEPT
+; RUN: opt -load-pass-plugin=%plugin -passes=gpucc-openmp-opt -S %S/../openmp/Inputs/vecadd-pi.ll \
+; RUN:   | sed 's/^\(define internal void @__omp_outlined__1(.*\)$/\1\n  %%peek = load i32, ptr addrspacecast (ptr addrspace(3) @globalized_shared to ptr), align 4/' \
+; RUN:   | opt -load-pass-plugin=%plugin -passes=gpucc-omp-runtime-free -pass-remarks-missed=gpucc-omp-runtime-free -S 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=ELSEWHERE,KEPT
+; RESTORE: keeps the OpenMP runtime: a team-shared variable is stored outside its guarded region
+; ELSEWHERE: keeps the OpenMP runtime: a team-shared variable is used outside the teams region (@globalized_shared)
+
 ; SUNK:      region.guarded:
 ; SUNK-NEXT:   trunc i64 %0 to i32
 
