@@ -285,6 +285,15 @@ pub const STRAIGHT_LINE: &str = "gpucc-straight-line";
 pub const STRAIGHT_LINE_TEXT: &str = "function(gpucc-separate-const-offset-from-gep,\
      gpucc-speculative-execution,gpucc-slsr,gvn,gpucc-nary-reassociate,early-cse)";
 
+/// Does the module start OpenMP target kernels (declare or define
+/// `__kmpc_target_init`)? Other modules are left alone by the OpenMP passes,
+/// analyses included.
+fn starts_openmp_kernels(functions: &[FunctionValue<'_>]) -> bool {
+    functions
+        .iter()
+        .any(|f| f.get_name().to_bytes() == b"__kmpc_target_init")
+}
+
 /// `gpucc-openmp-opt`: SPMDization of OpenMP target kernels (module pass).
 struct OpenMpOpt(OpenMpOptParams);
 
@@ -295,11 +304,7 @@ impl ModulePass for OpenMpOpt {
 
     fn run(&self, module: ModuleRef<'_>, mam: Mam<'_>) -> Changed {
         let functions = module.functions();
-        // Non-OpenMP modules are left alone, analyses included.
-        if !functions
-            .iter()
-            .any(|f| f.get_name().to_bytes() == b"__kmpc_target_init")
-        {
+        if !starts_openmp_kernels(&functions) {
             return Changed::No;
         }
         crate::debug::maybe_inject_panic(openmp_opt::NAME);
@@ -323,13 +328,10 @@ impl ModulePass for OmpRuntimeFree {
 
     fn run(&self, module: ModuleRef<'_>, mam: Mam<'_>) -> Changed {
         let functions = module.functions();
-        if !functions
-            .iter()
-            .any(|f| f.get_name().to_bytes() == b"__kmpc_target_init")
-        {
+        if !starts_openmp_kernels(&functions) {
             return Changed::No;
         }
-        crate::debug::maybe_inject_panic(omp_runtime_free::NAME);
+        crate::debug::maybe_inject_panic(self.name());
         let fam = mam.fam(module);
         Changed::from_bool(omp_runtime_free::run(&functions, fam, self.0))
     }

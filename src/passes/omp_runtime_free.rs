@@ -301,7 +301,11 @@ fn is_call(inst: InstructionValue<'_>) -> bool {
     )
 }
 
-fn ptr_operand<'ctx>(inst: InstructionValue<'ctx>, i: u32) -> Option<PointerValue<'ctx>> {
+/// Operand `i` of `inst`, when it is a pointer.
+pub(crate) fn ptr_operand<'ctx>(
+    inst: InstructionValue<'ctx>,
+    i: u32,
+) -> Option<PointerValue<'ctx>> {
     match llvm::operand(&inst, i)? {
         BasicValueEnum::PointerValue(p) => Some(p),
         _ => None,
@@ -309,7 +313,7 @@ fn ptr_operand<'ctx>(inst: InstructionValue<'ctx>, i: u32) -> Option<PointerValu
 }
 
 /// Is `p` (through GEPs and casts) a stack slot of the running thread?
-fn is_private(p: PointerValue<'_>) -> bool {
+pub(crate) fn is_private(p: PointerValue<'_>) -> bool {
     let o = llvm::underlying_object(p);
     o.as_instruction()
         .is_some_and(|i| i.get_opcode() == InstructionOpcode::Alloca)

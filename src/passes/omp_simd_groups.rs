@@ -63,6 +63,7 @@
 use crate::analysis::openmp as omp;
 use crate::llvm;
 use crate::llvm::openmp as lomp;
+use crate::passes::omp_runtime_free::{is_private, ptr_operand};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::module::Module;
@@ -127,22 +128,6 @@ pub struct SimdLoop<'ctx> {
 
 fn callee_name(i: InstructionValue<'_>) -> String {
     omp::callee(i).map(omp::fn_name).unwrap_or_default()
-}
-
-fn is_private(p: inkwell::values::PointerValue<'_>) -> bool {
-    llvm::underlying_object(p)
-        .as_instruction()
-        .is_some_and(|i| i.get_opcode() == InstructionOpcode::Alloca)
-}
-
-fn ptr_operand<'ctx>(
-    i: InstructionValue<'ctx>,
-    k: u32,
-) -> Option<inkwell::values::PointerValue<'ctx>> {
-    match llvm::operand(&i, k)? {
-        BasicValueEnum::PointerValue(p) => Some(p),
-        _ => None,
-    }
 }
 
 fn insts<'ctx>(b: BasicBlock<'ctx>) -> Vec<InstructionValue<'ctx>> {
