@@ -60,6 +60,7 @@ use crate::passes::openmp_opt::{self, OpenMpOptParams};
 use crate::passes::separate_const_offset_from_gep::{
     self as sepgep, SepGepParams, SeparateConstOffsetFromGepPass,
 };
+use crate::passes::shared_align;
 use crate::passes::slsr::{self, SlsrParams, SlsrPass};
 use crate::passes::specialize_spaces;
 use crate::passes::speculative_execution::{self, SpecExecParams, SpeculativeExecutionPass};
@@ -87,6 +88,7 @@ pub const SLOTS: &[&str] = &[
     STATE_MACHINE,
     omp_runtime_free::NAME,
     omp_simd_groups::NAME,
+    shared_align::NAME,
 ];
 
 /// A module pass (the counterpart of [`FunctionPass`]).
@@ -169,6 +171,10 @@ pub fn parse_module_element(element: &str) -> Option<Element> {
     if let Some(text) = params::split(element, omp_simd_groups::NAME) {
         params_or_fatal(omp_simd_groups::NAME, params::parse(text, &[], |_, _| {}));
         return Some(Element::Module(Box::new(OmpRuntimeFree(true))));
+    }
+    if let Some(text) = params::split(element, shared_align::NAME) {
+        params_or_fatal(shared_align::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Element::Module(Box::new(SharedAlign)));
     }
     if let Some(text) = params::split(element, STATE_MACHINE) {
         params_or_fatal(STATE_MACHINE, params::parse(text, &[], |_, _| {}));
@@ -269,12 +275,14 @@ struct InferAcrossCalls(InferAddressSpacesPass);
 /// branches, as NVPTX's own copy), straight-line strength reduction (§3.4.2),
 /// GVN, global reassociation (§3.4.3), EarlyCSE, then the 64-bit division
 /// bypass (§3.6; slow path opaque to llc's CodeGenPrepare) and memory-space
-/// annotation for the backend's AA (§3.3).
+/// annotation for the backend's AA (§3.3); last, shared-memory alignment
+/// (`gpucc-shared-align`), which lets the backend vectorize shared accesses.
 pub const GPUCC_TEXT: &str = "gpucc-infer-address-spaces,\
      function(gpucc-separate-const-offset-from-gep,\
      gpucc-speculative-execution<only-if-divergent-target>,gpucc-slsr,gvn,\
      gpucc-nary-reassociate,early-cse,\
-     gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate)";
+     gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate),\
+     gpucc-shared-align";
 
 /// The pipeline name of the straight-line subset (§3.4 and §3.5).
 pub const STRAIGHT_LINE: &str = "gpucc-straight-line";
@@ -334,6 +342,27 @@ impl ModulePass for OmpRuntimeFree {
         crate::debug::maybe_inject_panic(self.name());
         let fam = mam.fam(module);
         Changed::from_bool(omp_runtime_free::run(&functions, fam, self.0))
+    }
+}
+
+/// `gpucc-shared-align`: shared-memory objects aligned to 16 bytes and the
+/// proven alignment stated on every access (module pass: it changes globals).
+struct SharedAlign;
+
+impl ModulePass for SharedAlign {
+    fn name(&self) -> &'static str {
+        shared_align::NAME
+    }
+
+    fn run(&self, module: ModuleRef<'_>, mam: Mam<'_>) -> Changed {
+        crate::debug::maybe_inject_panic(self.name());
+        let fam = mam.fam(module);
+        Changed::from_bool(shared_align::run(
+            &module.triple(),
+            &module.globals(),
+            &module.functions(),
+            fam,
+        ))
     }
 }
 

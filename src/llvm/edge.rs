@@ -19,7 +19,7 @@ use super::llvm_sys;
 use super::{ffi, Fam};
 use crate::passes::{Changed, FunctionPass};
 use crate::plugin::{self, Element, ModulePass};
-use inkwell::values::FunctionValue;
+use inkwell::values::{FunctionValue, GlobalValue};
 use llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::marker::PhantomData;
@@ -120,6 +120,20 @@ impl<'a> ModuleRef<'a> {
             while !f.is_null() {
                 out.extend(FunctionValue::new(f));
                 f = llvm_sys::core::LLVMGetNextFunction(f);
+            }
+        }
+        out
+    }
+
+    /// The global variables, definitions and declarations, in module order.
+    pub fn globals(&self) -> Vec<GlobalValue<'a>> {
+        let mut out = Vec::new();
+        // SAFETY: the module is live for `'a`; LLVM-C walks its global list.
+        unsafe {
+            let mut g = llvm_sys::core::LLVMGetFirstGlobal(self.raw.as_ptr());
+            while !g.is_null() {
+                out.push(GlobalValue::new(g));
+                g = llvm_sys::core::LLVMGetNextGlobal(g);
             }
         }
         out

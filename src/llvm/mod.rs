@@ -105,6 +105,7 @@ pub const AMDGPU_LAST_ADDRESS_SPACE: u32 = 9;
 
 pub mod aa;
 pub mod addr;
+pub mod align;
 pub mod analyses;
 pub mod edge;
 mod ffi;

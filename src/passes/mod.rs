@@ -14,6 +14,7 @@ pub mod omp_runtime_free;
 pub mod omp_simd_groups;
 pub mod openmp_opt;
 pub mod separate_const_offset_from_gep;
+pub mod shared_align;
 pub mod slsr;
 pub mod specialize_spaces;
 pub mod speculative_execution;
