@@ -51,6 +51,7 @@ use crate::llvm::{self, Fam};
 use crate::params;
 use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
+use crate::passes::loop_layout::{self, LoopLayoutPass};
 use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
 use crate::passes::nary_reassociate::{self, NaryReassociatePass};
 use crate::passes::omp_runtime_free;
@@ -89,6 +90,7 @@ pub const SLOTS: &[&str] = &[
     omp_runtime_free::NAME,
     omp_simd_groups::NAME,
     shared_align::NAME,
+    loop_layout::NAME,
 ];
 
 /// A module pass (the counterpart of [`FunctionPass`]).
@@ -138,6 +140,10 @@ fn parse_function_pass(element: &str) -> Option<Box<dyn FunctionPass>> {
     if let Some(text) = params::split(element, memspace_annotate::NAME) {
         params_or_fatal(memspace_annotate::NAME, params::parse(text, &[], |_, _| {}));
         return Some(Box::new(MemSpaceAnnotatePass));
+    }
+    if let Some(text) = params::split(element, loop_layout::NAME) {
+        params_or_fatal(loop_layout::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Box::new(LoopLayoutPass));
     }
     if let Some(text) = params::split(element, nary_reassociate::NAME) {
         params_or_fatal(nary_reassociate::NAME, params::parse(text, &[], |_, _| {}));
@@ -281,8 +287,8 @@ pub const GPUCC_TEXT: &str = "gpucc-infer-address-spaces,\
      function(gpucc-separate-const-offset-from-gep,\
      gpucc-speculative-execution<only-if-divergent-target>,gpucc-slsr,gvn,\
      gpucc-nary-reassociate,early-cse,\
-     gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate),\
-     gpucc-shared-align";
+     gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate,\
+     gpucc-loop-layout),gpucc-shared-align";
 
 /// The pipeline name of the straight-line subset (§3.4 and §3.5).
 pub const STRAIGHT_LINE: &str = "gpucc-straight-line";
