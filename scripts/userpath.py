@@ -171,7 +171,8 @@ def sass_functions(listing):
     for line in listing.splitlines():
         words = line.split()
         if words and words[0] == ".section":
-            current = words[1][len(".text."):] if words[1].startswith(".text.") else None
+            name = words[1].split(",", 1)[0]  # .text.NAME,"ax",@progbits
+            current = name[len(".text."):] if name.startswith(".text.") else None
             if current is not None:
                 funcs[current] = []
             continue
@@ -342,13 +343,14 @@ def markdown_table(rows, results):
         print(f"| {k} | " + " | ".join(cells) + f" | {'yes' if ok else '**no**'} ({basis}) |")
 
 
-def svg_chart(rows, results, path, llvm_major):
+def svg_chart(rows, results, path, llvm_major, nvrtc_version):
     """A plain SVG, three panels (SASS per hot-loop iteration, SASS
     instructions, registers), one bar per compiler and kernel."""
     panels = (("SASS per hot-loop iteration", "per_iter"),
               ("SASS instructions (no NOPs)", "sass"), ("registers (ptxas -v)", "regs"))
-    labels = {"stock": f"clang {llvm_major} -O3", "plugin": f"clang {llvm_major} -O3 + gpucc plugin",
-              "nvrtc": "NVRTC 12.9"}
+    labels = {"stock": f"clang {llvm_major} -O3",
+              "plugin": f"clang {llvm_major} -O3 + gpucc plugin",
+              "nvrtc": f"NVRTC {nvrtc_version}"}
     bar, gap, group_gap = 9, 1, 12
     top, left, panel_w, panel_gap = 72, 190, 280, 60
     group_h = 3 * (bar + gap) + group_gap
@@ -387,8 +389,11 @@ def svg_chart(rows, results, path, llvm_major):
                 v = results[k][c][key]
                 y = gy + ci * (bar + gap)
                 if v is None:
+                    # a straight-line kernel, or a compiler that unrolled the loop away
+                    note = ("no loop" if ci == 1 else "") if not results[k]["looped"] \
+                        else "no loop left in SASS"
                     out.append(f'<text x="{x0 + 3}" y="{y + bar - 1}" font-size="9" '
-                               f'fill="#999">{"no loop" if ci == 1 else ""}</text>')
+                               f'fill="#999">{note}</text>')
                     continue
                 w = panel_w * v / vmax
                 out.append(f'<rect x="{x0}" y="{y}" width="{w:.1f}" height="{bar}" '
@@ -479,7 +484,7 @@ def main():
     markdown_table(rows, results)
     print()
     if args.svg:
-        svg_chart(rows, results, args.svg, args.llvm_major)
+        svg_chart(rows, results, args.svg, args.llvm_major, nvrtc.version)
         print(f"chart: {args.svg}")
     print(f"outputs (PTX, SASS, hot loops): {args.out}/KERNEL/")
     print(f"{NAME}: {'PASS' if all_ok else ('FAIL' if args.strict else 'NOT MET')} "
