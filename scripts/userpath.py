@@ -337,7 +337,8 @@ def markdown_table(rows, results):
     print("| kernel | " + " | ".join(h for h, _ in MD_KEYS) + " | plugin <= stock, nvrtc? |")
     print("|---" * (len(MD_KEYS) + 1) + "|---|")
     for k in rows:
-        cells = [" / ".join(fmt(results[k][c][key]) for c in COMPILERS) for _, key in MD_KEYS]
+        cells = [" / ".join(fmt(results[k][c][key]) for c in COMPILERS)
+                 if key != "per_iter" or results[k]["looped"] else "-" for _, key in MD_KEYS]
         ok, _ = results[k]["verdict"]
         basis = "per iter" if results[k]["looped"] else "SASS"
         print(f"| {k} | " + " | ".join(cells) + f" | {'yes' if ok else '**no**'} ({basis}) |")
@@ -462,8 +463,9 @@ def main():
         r = results[k]
         cell = lambda key, w: f"{' / '.join(fmt(r[c][key]) for c in COMPILERS):>{w}}"  # noqa: E731
         unroll = "/".join(str(r[c]["hot"].get("unroll", "-")) for c in COMPILERS)
+        per_iter = cell("per_iter", 24) if r["looped"] else f"{'-':>24}"
         print(f"{k:<26}{cell('instrs', 20)}{cell('regs', 16)}{cell('spills', 14)}"
-              f"{cell('stack', 12)}{cell('sass', 18)}{cell('per_iter', 24)}  "
+              f"{cell('stack', 12)}{cell('sass', 18)}{per_iter}  "
               f"{unroll if r['looped'] else '-'}")
     print()
     for k in rows:
@@ -478,6 +480,12 @@ def main():
         all_ok &= ok
         print(f"  {k:<26}{text}")
     met = sum(results[k]["verdict"][0] for k in rows)
+    out = Path(args.out)
+    same = [k for k in rows if cq.strip_ptx_comments((out / k / "stock.ptx").read_text())
+            == cq.strip_ptx_comments((out / k / "plugin.ptx").read_text())]
+    print(f"plugin's PTX equals stock's (comments aside) on {len(same)}/{len(rows)} kernels"
+          + ("" if len(same) == len(rows) else "; differs on "
+             + ", ".join(k for k in rows if k not in same)))
     print()
     print("markdown (cells: stock / plugin / nvrtc):")
     print()
