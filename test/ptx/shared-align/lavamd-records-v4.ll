@@ -23,7 +23,7 @@
 ; CHECK-NOT:     {{st|red|atom}}.global
 ; CHECK:         ld.shared.v4.{{[fb]}}32 {{.*}}[[[REC]]];
 ; CHECK-NOT:     {{st|red|atom}}.global
-; CHECK:         bra.uni {{.*}}[[LOOP]];
+; CHECK:         bra{{(.uni)?}} {{.*}}[[LOOP]];
 ;
 ; STOCK:       .extern .shared .align 4 .b8 stage[];
 ; STOCK-NOT:   ld.shared.v4
