@@ -38,8 +38,11 @@
 //! The auto-pipeline: when clang loads the plugin (`-fpass-plugin=`), or
 //! rustc (`-Z llvm-plugins=`), the `gpucc` pipeline runs at the
 //! optimizer-last extension point (after the last InstCombine) on modules
-//! whose triple is nvptx, nvptx64 or amdgcn, at -O1 and above; and `gpucc-memspace-annotate` runs at the peephole extension
-//! point (after each InstCombine), before GVN, LICM and DSE. Host modules
+//! whose triple is nvptx, nvptx64 or amdgcn, at -O1 and above;
+//! `gpucc-memspace-annotate` runs at the peephole extension point (after
+//! each InstCombine), before GVN, LICM and DSE; and
+//! `gpucc-unroll-grid-stride` at the vectorizer-start point, before LLVM's
+//! loop unroller. Host modules
 //! are left alone. Switch it off with the environment variable
 //! `GPUCC_AUTO_PIPELINE=0`, or `-mllvm -gpucc-auto-pipeline=false`
 //! (clang only knows that option when the plugin is also given as
@@ -65,6 +68,7 @@ use crate::passes::shared_align;
 use crate::passes::slsr::{self, SlsrParams, SlsrPass};
 use crate::passes::specialize_spaces;
 use crate::passes::speculative_execution::{self, SpecExecParams, SpeculativeExecutionPass};
+use crate::passes::unroll_grid_stride::{self, UnrollGridStridePass, UnrollParams};
 use crate::passes::{Changed, FunctionPass, PassCx};
 use inkwell::values::FunctionValue;
 
@@ -91,6 +95,7 @@ pub const SLOTS: &[&str] = &[
     omp_simd_groups::NAME,
     shared_align::NAME,
     loop_layout::NAME,
+    unroll_grid_stride::NAME,
 ];
 
 /// A module pass (the counterpart of [`FunctionPass`]).
@@ -144,6 +149,10 @@ fn parse_function_pass(element: &str) -> Option<Box<dyn FunctionPass>> {
     if let Some(text) = params::split(element, loop_layout::NAME) {
         params_or_fatal(loop_layout::NAME, params::parse(text, &[], |_, _| {}));
         return Some(Box::new(LoopLayoutPass));
+    }
+    if let Some(text) = params::split(element, unroll_grid_stride::NAME) {
+        let p = params_or_fatal(unroll_grid_stride::NAME, UnrollParams::parse(text));
+        return Some(Box::new(UnrollGridStridePass::new(p)));
     }
     if let Some(text) = params::split(element, nary_reassociate::NAME) {
         params_or_fatal(nary_reassociate::NAME, params::parse(text, &[], |_, _| {}));
@@ -211,6 +220,12 @@ pub fn run_function_pass(pass: &dyn FunctionPass, f: FunctionValue<'_>, fam: Fam
 /// them (it is idempotent); it checks the module itself.
 pub fn auto_annotate_pass() -> Box<dyn FunctionPass> {
     Box::new(AutoOnly(MemSpaceAnnotatePass))
+}
+
+/// The pass the auto-pipeline adds at the vectorizer-start point: unroll
+/// requests for grid-stride loops, before LLVM's unroller runs.
+pub fn auto_unroll_pass() -> Box<dyn FunctionPass> {
+    Box::new(AutoOnly(UnrollGridStridePass::new(UnrollParams::default())))
 }
 
 /// Should the auto-pipeline run on a module of `triple`: a GPU target, and

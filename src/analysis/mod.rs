@@ -5,6 +5,7 @@ pub mod addr_space;
 pub mod const_offset;
 pub mod fxhash;
 pub mod infer_spaces;
+pub mod loops;
 pub mod memspace;
 pub mod openmp;
 pub mod poison;

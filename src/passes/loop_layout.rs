@@ -41,7 +41,7 @@
 //! *Remarks*: passed `PlacedExit` per moved block.
 //! Tests: `test/ir/loop-layout/`, `test/ptx/loop-layout/`.
 
-use crate::analysis::fxhash::FxHashMap;
+use crate::analysis::loops::Loops;
 use crate::analysis::target::Target;
 use crate::llvm::analyses::DomTree;
 use crate::llvm::{self, RemarkKind};
@@ -97,95 +97,34 @@ fn block_name(bb: BasicBlock<'_>) -> String {
     }
 }
 
-/// The successors of `bb`'s terminator, in operand order.
-fn successors<'ctx>(bb: BasicBlock<'ctx>) -> Vec<BasicBlock<'ctx>> {
-    let Some(term) = bb.get_terminator() else {
-        return Vec::new();
-    };
-    (0..term.get_num_operands())
-        .filter_map(|i| match term.get_operand(i) {
-            Some(inkwell::values::Operand::Block(b)) => Some(b),
-            _ => None,
-        })
-        .collect()
-}
-
 /// The moves to make: (exit block, latch to place it after), in function
 /// order of the latches.
 fn plan<'ctx>(
     f: FunctionValue<'ctx>,
     dt: &DomTree<'_>,
 ) -> Vec<(BasicBlock<'ctx>, BasicBlock<'ctx>)> {
-    let blocks: Vec<BasicBlock<'ctx>> = f.get_basic_block_iter().collect();
-    let index: FxHashMap<BasicBlock<'ctx>, usize> =
-        blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
-    let succs: Vec<Vec<usize>> = blocks
-        .iter()
-        .map(|&b| {
-            successors(b)
-                .iter()
-                .filter_map(|s| index.get(s).copied())
-                .collect()
-        })
-        .collect();
-    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
-    for (b, ss) in succs.iter().enumerate() {
-        for &s in ss {
-            preds[s].push(b);
-        }
-    }
-    // Back edges: (latch, header) with the header dominating the latch.
-    let back_edges: Vec<(usize, usize)> = succs
-        .iter()
-        .enumerate()
-        .flat_map(|(l, ss)| ss.iter().map(move |&h| (l, h)))
-        .filter(|&(l, h)| dt.dominates_block(blocks[h], blocks[l]))
-        .collect();
-
-    let mut moved = vec![false; blocks.len()];
+    let cfg = Loops::of(f, |a, b| dt.dominates_block(a, b));
+    let mut moved = vec![false; cfg.blocks.len()];
     let mut out = Vec::new();
-    for &(latch, header) in &back_edges {
-        let term = blocks[latch].get_terminator();
-        let conditional = term
+    for lp in cfg.loops.iter().filter(|lp| lp.innermost) {
+        let latch = lp.latch;
+        let conditional = cfg.blocks[latch]
+            .get_terminator()
             .is_some_and(|t| t.get_opcode() == InstructionOpcode::Br && t.get_num_operands() == 3);
-        if !conditional || succs[latch].len() != 2 {
+        if !conditional || cfg.succs[latch].len() != 2 {
             continue;
         }
-        let Some(&exit) = succs[latch].iter().find(|&&s| s != header) else {
+        let Some(&exit) = cfg.succs[latch].iter().find(|&&s| s != lp.header) else {
             continue;
         };
-        let body = loop_body(latch, header, &preds);
-        if body[exit] || moved[exit] || exit == 0 {
+        if lp.body[exit] || moved[exit] || exit == 0 {
             continue;
         }
-        // Innermost: no other back edge has its latch in this loop.
-        let inner = back_edges
-            .iter()
-            .any(|&(l, h)| (l, h) != (latch, header) && body[l] && body[h]);
-        if inner {
-            continue;
-        }
-        if blocks[latch].get_next_basic_block() == Some(blocks[exit]) {
+        if cfg.blocks[latch].get_next_basic_block() == Some(cfg.blocks[exit]) {
             continue;
         }
         moved[exit] = true;
-        out.push((blocks[exit], blocks[latch]));
+        out.push((cfg.blocks[exit], cfg.blocks[latch]));
     }
     out
-}
-
-/// The natural loop of back edge `latch -> header`: the header and every
-/// block that reaches the latch backwards without passing the header.
-fn loop_body(latch: usize, header: usize, preds: &[Vec<usize>]) -> Vec<bool> {
-    let mut body = vec![false; preds.len()];
-    body[header] = true;
-    let mut stack = vec![latch];
-    while let Some(b) = stack.pop() {
-        if body[b] {
-            continue;
-        }
-        body[b] = true;
-        stack.extend(preds[b].iter().copied().filter(|&p| !body[p]));
-    }
-    body
 }

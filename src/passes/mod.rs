@@ -19,6 +19,7 @@ pub mod shared_align;
 pub mod slsr;
 pub mod specialize_spaces;
 pub mod speculative_execution;
+pub mod unroll_grid_stride;
 
 use crate::llvm::{self, Fam, RemarkKind};
 use inkwell::values::{FunctionValue, InstructionValue};
