@@ -61,6 +61,7 @@ use crate::passes::omp_runtime_free;
 use crate::passes::omp_simd_groups;
 use crate::passes::openmp_opt::state_machine;
 use crate::passes::openmp_opt::{self, OpenMpOptParams};
+use crate::passes::rotate_loads::{self, RotateLoadsPass};
 use crate::passes::separate_const_offset_from_gep::{
     self as sepgep, SepGepParams, SeparateConstOffsetFromGepPass,
 };
@@ -96,6 +97,7 @@ pub const SLOTS: &[&str] = &[
     shared_align::NAME,
     loop_layout::NAME,
     unroll_grid_stride::NAME,
+    rotate_loads::NAME,
 ];
 
 /// A module pass (the counterpart of [`FunctionPass`]).
@@ -153,6 +155,10 @@ fn parse_function_pass(element: &str) -> Option<Box<dyn FunctionPass>> {
     if let Some(text) = params::split(element, unroll_grid_stride::NAME) {
         let p = params_or_fatal(unroll_grid_stride::NAME, UnrollParams::parse(text));
         return Some(Box::new(UnrollGridStridePass::new(p)));
+    }
+    if let Some(text) = params::split(element, rotate_loads::NAME) {
+        params_or_fatal(rotate_loads::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Box::new(RotateLoadsPass));
     }
     if let Some(text) = params::split(element, nary_reassociate::NAME) {
         params_or_fatal(nary_reassociate::NAME, params::parse(text, &[], |_, _| {}));
@@ -301,7 +307,7 @@ struct InferAcrossCalls(InferAddressSpacesPass);
 pub const GPUCC_TEXT: &str = "gpucc-infer-address-spaces,\
      function(gpucc-separate-const-offset-from-gep,\
      gpucc-speculative-execution<only-if-divergent-target>,gpucc-slsr,gvn,\
-     gpucc-nary-reassociate,early-cse,\
+     gpucc-nary-reassociate,early-cse,gpucc-rotate-loads,\
      gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate,\
      gpucc-loop-layout),gpucc-shared-align";
 

@@ -113,6 +113,7 @@ pub mod loops;
 pub mod nary;
 pub mod openmp;
 pub mod openmp_sm;
+pub mod rotate;
 pub mod sepgep;
 pub mod slsr;
 pub mod specexec;

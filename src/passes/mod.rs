@@ -14,6 +14,7 @@ pub mod nary_reassociate;
 pub mod omp_runtime_free;
 pub mod omp_simd_groups;
 pub mod openmp_opt;
+pub mod rotate_loads;
 pub mod separate_const_offset_from_gep;
 pub mod shared_align;
 pub mod slsr;
