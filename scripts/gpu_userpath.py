@@ -60,7 +60,8 @@ usage: gpu_userpath.py --ptx-dir DIR --out DIR [--dry-run] [--reps N]
   GPU_USERPATH_LIBCUDA names another driver library (a test double).
 Outputs: OUT/userpath-gpu.json, OUT/userpath-gpu.md, OUT/userpath-gpu.log.
 Exit status: 0 when every kernel ran and agreed; 1 when a kernel failed or
-disagreed (the table says which); 2 on a usage or spec error.
+disagreed (the table says which), or, with --dry-run, when a spec does not
+fit its PTX or its reference fails; 2 on a usage error or missing PTX.
 """
 
 import argparse
