@@ -94,8 +94,9 @@ unsigned gpucc_rs_slot_count();
 const char *gpucc_rs_slot_name(unsigned Slot, size_t *Len);
 /// A function pass of the auto-pipeline's extension points, with its slot:
 /// `Point` 0 is the peephole point (memory-space annotation), 1 the
-/// vectorizer-start point (the grid-stride unroll request). Each checks the
-/// module itself.
+/// vectorizer-start point (the grid-stride unroll request), 2 the
+/// pipeline-start point (special-register ranges). Each checks the module
+/// itself.
 void *gpucc_rs_auto_pass(unsigned Point, unsigned *Slot);
 /// The auto-pipeline's text and its name (static).
 const char *gpucc_rs_auto_pipeline(size_t *Len, const char **Name,
@@ -333,6 +334,15 @@ GPUCC_EXPORT void gpucc_register_callbacks(void *Builder) {
       [](FunctionPassManager &FPM, OptimizationLevel Level) {
         if (isOptimizing(Level))
           addAutoPass(FPM, 0);
+      });
+  // Special-register ranges go on first, so every later analysis has them.
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level) {
+        if (!isOptimizing(Level))
+          return;
+        FunctionPassManager FPM;
+        addAutoPass(FPM, 2);
+        MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
       });
   // Grid-stride loops get their unroll request before LLVM's unroller,
   // which runs after the vectorizer.

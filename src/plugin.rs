@@ -42,7 +42,7 @@
 //! `gpucc-memspace-annotate` runs at the peephole extension point (after
 //! each InstCombine), before GVN, LICM and DSE; and
 //! `gpucc-unroll-grid-stride` at the vectorizer-start point, before LLVM's
-//! loop unroller. Host modules
+//! loop unroller; and `gpucc-sreg-ranges` at the pipeline-start point. Host modules
 //! are left alone. Switch it off with the environment variable
 //! `GPUCC_AUTO_PIPELINE=0`, or `-mllvm -gpucc-auto-pipeline=false`
 //! (clang only knows that option when the plugin is also given as
@@ -69,6 +69,7 @@ use crate::passes::shared_align;
 use crate::passes::slsr::{self, SlsrParams, SlsrPass};
 use crate::passes::specialize_spaces;
 use crate::passes::speculative_execution::{self, SpecExecParams, SpeculativeExecutionPass};
+use crate::passes::sreg_ranges::{self, SregRangesPass};
 use crate::passes::unroll_grid_stride::{self, UnrollGridStridePass, UnrollParams};
 use crate::passes::{Changed, FunctionPass, PassCx};
 use inkwell::values::FunctionValue;
@@ -98,6 +99,7 @@ pub const SLOTS: &[&str] = &[
     loop_layout::NAME,
     unroll_grid_stride::NAME,
     rotate_loads::NAME,
+    sreg_ranges::NAME,
 ];
 
 /// A module pass (the counterpart of [`FunctionPass`]).
@@ -159,6 +161,10 @@ fn parse_function_pass(element: &str) -> Option<Box<dyn FunctionPass>> {
     if let Some(text) = params::split(element, rotate_loads::NAME) {
         params_or_fatal(rotate_loads::NAME, params::parse(text, &[], |_, _| {}));
         return Some(Box::new(RotateLoadsPass));
+    }
+    if let Some(text) = params::split(element, sreg_ranges::NAME) {
+        params_or_fatal(sreg_ranges::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Box::new(SregRangesPass));
     }
     if let Some(text) = params::split(element, nary_reassociate::NAME) {
         params_or_fatal(nary_reassociate::NAME, params::parse(text, &[], |_, _| {}));
@@ -234,6 +240,12 @@ pub fn auto_unroll_pass() -> Box<dyn FunctionPass> {
     Box::new(AutoOnly(UnrollGridStridePass::new(UnrollParams::default())))
 }
 
+/// The pass the auto-pipeline adds at the pipeline-start point: the value
+/// ranges of NVPTX special registers, before any analysis looks at them.
+pub fn auto_ranges_pass() -> Box<dyn FunctionPass> {
+    Box::new(AutoOnly(SregRangesPass))
+}
+
 /// Should the auto-pipeline run on a module of `triple`: a GPU target, and
 /// not switched off (environment and `-gpucc-auto-pipeline`)?
 pub fn auto_wanted(triple: &str) -> bool {
@@ -296,7 +308,8 @@ struct InferAcrossCalls(InferAddressSpacesPass);
 
 /// The `gpucc` suite in the paper's order, as a pipeline that mixes our
 /// passes with LLVM's own, in the order of LLVM 16's NVPTX backend
-/// (`NVPTXPassConfig::addIRPasses` at -O3): memory-space inference (with
+/// (`NVPTXPassConfig::addIRPasses` at -O3), after the special-register ranges
+/// (`gpucc-sreg-ranges`) that everything below uses: memory-space inference (with
 /// inter-procedural specialization, §3.2), pointer-arithmetic reassociation
 /// (§3.4.1), speculative execution (§3.5; only on targets with divergent
 /// branches, as NVPTX's own copy), straight-line strength reduction (§3.4.2),
@@ -304,7 +317,7 @@ struct InferAcrossCalls(InferAddressSpacesPass);
 /// bypass (§3.6; slow path opaque to llc's CodeGenPrepare) and memory-space
 /// annotation for the backend's AA (§3.3); last, shared-memory alignment
 /// (`gpucc-shared-align`), which lets the backend vectorize shared accesses.
-pub const GPUCC_TEXT: &str = "gpucc-infer-address-spaces,\
+pub const GPUCC_TEXT: &str = "function(gpucc-sreg-ranges),gpucc-infer-address-spaces,\
      function(gpucc-separate-const-offset-from-gep,\
      gpucc-speculative-execution<only-if-divergent-target>,gpucc-slsr,gvn,\
      gpucc-nary-reassociate,early-cse,gpucc-rotate-loads,\

@@ -333,10 +333,10 @@ extern "C" fn gpucc_rs_slot_name(slot: u32, len: *mut usize) -> *const c_char {
 #[no_mangle]
 extern "C" fn gpucc_rs_auto_pass(point: u32, out_slot: *mut u32) -> *mut c_void {
     crate::guarded("gpucc-passes", || {
-        let p = if point == 1 {
-            plugin::auto_unroll_pass()
-        } else {
-            plugin::auto_annotate_pass()
+        let p = match point {
+            1 => plugin::auto_unroll_pass(),
+            2 => plugin::auto_ranges_pass(),
+            _ => plugin::auto_annotate_pass(),
         };
         // SAFETY: C++ passes a valid out-pointer.
         unsafe { *out_slot = slot_of(p.name()) };

@@ -20,6 +20,7 @@ pub mod shared_align;
 pub mod slsr;
 pub mod specialize_spaces;
 pub mod speculative_execution;
+pub mod sreg_ranges;
 pub mod unroll_grid_stride;
 
 use crate::llvm::{self, Fam, RemarkKind};
