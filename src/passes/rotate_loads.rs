@@ -131,8 +131,12 @@ impl FunctionPass for RotateLoadsPass {
 }
 
 /// The loop's preheader: its header's one predecessor outside the loop,
-/// ending in an unconditional branch to the header.
+/// ending in an unconditional branch to the header, when the latch is the
+/// header's only other predecessor (the phis get exactly these two).
 fn preheader<'ctx>(cfg: &Loops<'ctx>, lp: &Loop) -> Option<BasicBlock<'ctx>> {
+    if cfg.preds[lp.header].len() != 2 || !cfg.preds[lp.header].contains(&lp.latch) {
+        return None;
+    }
     let outside: Vec<usize> = cfg.preds[lp.header]
         .iter()
         .copied()

@@ -215,3 +215,39 @@ print:
   %r = call i32 (ptr, ...) @printf(ptr @fmt, double %acc.next)
   ret i32 0
 }
+
+; Two latches: the header's phis would need a value for each; left alone.
+; CHECK-LABEL: define void @two_latches(
+; CHECK:       loop:
+; CHECK-NOT:     phi float
+; CHECK-COUNT-2: load float
+define void @two_latches(ptr noalias readonly %in, ptr noalias %out, i32 %p, i32 %n, i1 %c) {
+entry:
+  br label %loop
+
+loop:
+  %z = phi i32 [ 1, %entry ], [ %z.next, %again ], [ %z.next, %latch ]
+  %ic = mul nsw i32 %z, %p
+  %ip = add nsw i32 %ic, %p
+  %sc = sext i32 %ic to i64
+  %sp = sext i32 %ip to i64
+  %ac = getelementptr inbounds float, ptr %in, i64 %sc
+  %ap = getelementptr inbounds float, ptr %in, i64 %sp
+  %vc = load float, ptr %ac, align 4
+  %vp = load float, ptr %ap, align 4
+  %s = fadd float %vc, %vp
+  %o = getelementptr inbounds float, ptr %out, i64 %sc
+  store float %s, ptr %o, align 4
+  %z.next = add nuw nsw i32 %z, 1
+  br i1 %c, label %again, label %latch
+
+again:
+  br label %loop
+
+latch:
+  %more = icmp slt i32 %z.next, %n
+  br i1 %more, label %loop, label %exit
+
+exit:
+  ret void
+}
