@@ -1,5 +1,5 @@
 //! `gpucc-unroll-grid-stride`: ask LLVM's loop unroller to unroll grid-stride
-//! loops 4 times, which it never does by itself.
+//! loops, which it never does by itself.
 //!
 //! A grid-stride loop steps its index by a value known only at run time:
 //! ```c
@@ -17,6 +17,12 @@
 //! at the vectorizer-start extension point; alone, follow it with
 //! `loop-unroll`).
 //!
+//! The count is the one LLVM's runtime unroller would pick itself were the
+//! trip count cheap: its default runtime count, 8, halved while the loop's
+//! size times the count exceeds NVPTX's partial-unroll threshold, 75
+//! instructions (`NVPTXTTIImpl::getUnrollingPreferences`: a quarter of the
+//! -O3 threshold of 300), and at least 2. `count=N` asks for N instead.
+//!
 //! Worked example (`bench/kernels/reduce_shared.cu`, clang -O3, sm_80):
 //! ```text
 //!   before: loop of 1 load, 10 SASS instructions per source iteration
@@ -24,9 +30,11 @@
 //!            ... load float, ptr %p ...
 //!            %i.next = add nsw i64 %i, %stride      ; %stride: not a constant
 //!            %c = icmp slt i64 %i.next, %n
-//!            br i1 %c, label %header, label %exit   ; + !llvm.loop: unroll.count 4
-//!   after the unroller: the division once, a remainder loop of up to 3
-//!   trips, and a loop of 4 loads: 6.00 SASS instructions per iteration.
+//!            br i1 %c, label %header, label %exit   ; + !llvm.loop: unroll.count 8
+//!   8 instructions, so the count is 8 (8 x 8 <= 75); after the unroller:
+//!   the division once, a remainder loop of up to 7 trips, and a loop of 8
+//!   loads: 5.38 SASS instructions per iteration (NVIDIA's compiler, which
+//!   unrolls by 4: 5.75).
 //! ```
 //! A loop qualifies when
 //! - it is innermost, its latch ends in a conditional branch, and the branch
@@ -51,7 +59,8 @@
 //! and it still refuses what it cannot unroll (for example a trip count it
 //! cannot compute). This pass only asks.
 //!
-//! *Parameters*: `gpucc-unroll-grid-stride<count=N>` (default 4, 2..=32).
+//! *Parameters*: `gpucc-unroll-grid-stride<count=N>` (2..=32; default: LLVM's
+//! own choice, above).
 //! *Remarks*: passed `Requested` per loop; missed `TooLarge`, `Calls`,
 //! `Atomics`, `HasPragma` for grid-stride loops left alone.
 //! Tests: `test/ir/unroll-grid-stride/`, `test/ptx/unroll-grid-stride/`.
@@ -73,19 +82,36 @@ pub const NAME: &str = "gpucc-unroll-grid-stride";
 /// The most instructions a loop may have to be unrolled.
 pub const MAX_BODY: usize = 48;
 
+/// LLVM's default runtime unroll count (`UP.DefaultUnrollRuntimeCount`).
+const DEFAULT_RUNTIME_COUNT: u32 = 8;
+
+/// NVPTX's partial-unroll threshold: a quarter of -O3's 300.
+const PARTIAL_THRESHOLD: usize = 75;
+
+/// The count LLVM's runtime unroller would pick for a loop of `size`
+/// instructions: 8, halved while `size * count` exceeds the threshold, at
+/// least 2.
+pub fn auto_count(size: usize) -> u32 {
+    let mut count = DEFAULT_RUNTIME_COUNT;
+    while count > 2 && size * count as usize > PARTIAL_THRESHOLD {
+        count /= 2;
+    }
+    count
+}
+
 /// Intrinsics whose names contain one of these synchronize threads or lanes.
 const SYNCHRONIZING: &[&str] = &["barrier", "bar.", "sync", "shfl", "vote", "fence"];
 
 /// The parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UnrollParams {
-    /// The unroll count requested.
-    pub count: u32,
+    /// The unroll count requested; `None`: [`auto_count`] of the loop.
+    pub count: Option<u32>,
 }
 
 impl Default for UnrollParams {
     fn default() -> Self {
-        UnrollParams { count: 4 }
+        UnrollParams { count: None }
     }
 }
 
@@ -103,7 +129,7 @@ impl UnrollParams {
         params::parse(text, Self::SPECS, |name, v| match (name, v) {
             ("count", Value::U32(n)) => {
                 if (2..=32).contains(&n) {
-                    p.count = n;
+                    p.count = Some(n);
                 } else {
                     bad = Some(n);
                 }
@@ -161,14 +187,12 @@ impl FunctionPass for UnrollGridStridePass {
                 continue;
             }
             match check(&cfg, lp, br) {
-                Ok(()) => {
-                    loops::set_unroll_count(br, self.params.count);
+                Ok(size) => {
+                    let count = self.params.count.unwrap_or_else(|| auto_count(size));
+                    loops::set_unroll_count(br, count);
                     changed = Changed::Yes;
                     cx.remark(RemarkKind::Passed, "Requested", Some(br), || {
-                        format!(
-                            "grid-stride loop: requested unroll count {}",
-                            self.params.count
-                        )
+                        format!("grid-stride loop: requested unroll count {count}")
                     });
                 }
                 Err(why) => {
@@ -283,8 +307,8 @@ fn latch_incoming<'ctx>(
 }
 
 /// May the loop be unrolled: no pragma, small, no calls but harmless
-/// intrinsics?
-fn check(cfg: &Loops<'_>, lp: &Loop, br: InstructionValue<'_>) -> Result<(), Refusal> {
+/// intrinsics? Its size in instructions when it may.
+fn check(cfg: &Loops<'_>, lp: &Loop, br: InstructionValue<'_>) -> Result<usize, Refusal> {
     if loops::has_property(br, "llvm.loop.unroll.") {
         return Err(Refusal::HasPragma);
     }
@@ -318,5 +342,18 @@ fn check(cfg: &Loops<'_>, lp: &Loop, br: InstructionValue<'_>) -> Result<(), Ref
     if size > MAX_BODY {
         return Err(Refusal::TooLarge(size));
     }
-    Ok(())
+    Ok(size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::auto_count;
+
+    #[test]
+    fn counts_follow_llvm_runtime_unrolling() {
+        assert_eq!(auto_count(8), 8); // 64 <= 75
+        assert_eq!(auto_count(10), 4); // 80 > 75, 40 <= 75
+        assert_eq!(auto_count(19), 2); // 76 > 75 at 4
+        assert_eq!(auto_count(48), 2); // never below 2
+    }
 }
