@@ -103,16 +103,10 @@ pub fn auto_count(size: usize) -> u32 {
 const SYNCHRONIZING: &[&str] = &["barrier", "bar.", "sync", "shfl", "vote", "fence"];
 
 /// The parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct UnrollParams {
     /// The unroll count requested; `None`: [`auto_count`] of the loop.
     pub count: Option<u32>,
-}
-
-impl Default for UnrollParams {
-    fn default() -> Self {
-        UnrollParams { count: None }
-    }
 }
 
 impl UnrollParams {
