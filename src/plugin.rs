@@ -54,6 +54,7 @@ use crate::llvm::{self, Fam};
 use crate::params;
 use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
+use crate::passes::invariant_loads::{self, InvariantLoadsPass};
 use crate::passes::loop_layout::{self, LoopLayoutPass};
 use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
 use crate::passes::nary_reassociate::{self, NaryReassociatePass};
@@ -100,6 +101,7 @@ pub const SLOTS: &[&str] = &[
     unroll_grid_stride::NAME,
     rotate_loads::NAME,
     sreg_ranges::NAME,
+    invariant_loads::NAME,
 ];
 
 /// A module pass (the counterpart of [`FunctionPass`]).
@@ -165,6 +167,10 @@ fn parse_function_pass(element: &str) -> Option<Box<dyn FunctionPass>> {
     if let Some(text) = params::split(element, sreg_ranges::NAME) {
         params_or_fatal(sreg_ranges::NAME, params::parse(text, &[], |_, _| {}));
         return Some(Box::new(SregRangesPass));
+    }
+    if let Some(text) = params::split(element, invariant_loads::NAME) {
+        params_or_fatal(invariant_loads::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Box::new(InvariantLoadsPass));
     }
     if let Some(text) = params::split(element, nary_reassociate::NAME) {
         params_or_fatal(nary_reassociate::NAME, params::parse(text, &[], |_, _| {}));
@@ -322,7 +328,7 @@ pub const GPUCC_TEXT: &str = "function(gpucc-sreg-ranges),gpucc-infer-address-sp
      gpucc-speculative-execution<only-if-divergent-target>,gpucc-slsr,gvn,\
      gpucc-nary-reassociate,early-cse,gpucc-rotate-loads,\
      gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate,\
-     gpucc-loop-layout),gpucc-shared-align";
+     gpucc-invariant-loads,gpucc-loop-layout),gpucc-shared-align";
 
 /// The pipeline name of the straight-line subset (§3.4 and §3.5).
 pub const STRAIGHT_LINE: &str = "gpucc-straight-line";

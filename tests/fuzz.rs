@@ -133,6 +133,8 @@ const STRESS_PIPELINES: &[(&str, Expect, Expect)] = &[
     ("gpucc-shared-align", Any, Unchanged),
     ("gpucc-loop-layout", Any, Unchanged),
     ("gpucc-rotate-loads", Any, Unchanged),
+    ("gpucc-invariant-loads", Any, Unchanged),
+    ("gpucc-sreg-ranges", Any, Unchanged),
     ("gpucc-unroll-grid-stride", Any, Unchanged),
     (
         "function(gpucc-unroll-grid-stride,loop-unroll<O3>)",

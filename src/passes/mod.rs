@@ -8,6 +8,7 @@
 
 pub mod bypass_slow_division;
 pub mod infer_address_spaces;
+pub mod invariant_loads;
 pub mod loop_layout;
 pub mod memspace_annotate;
 pub mod nary_reassociate;

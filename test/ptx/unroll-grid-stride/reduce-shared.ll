@@ -10,6 +10,7 @@
 ; RUN:     --cuda-feature=+ptx70 -O3 -S -fpass-plugin=%plugin \
 ; RUN:     %S/../../../bench/kernels/reduce_shared.cu -o %t.plugin.ptx
 ; RUN: FileCheck --check-prefix=DIV %s < %t.plugin.ptx
+; RUN: FileCheck --check-prefix=NC %s < %t.plugin.ptx
 ; RUN: awk '/^[$]L__BB/ { b = $1 } /ld[.]global[.](nc[.])?[bf]32/ { n[b]++ } END { for (k in n) print "loads", k, n[k] }' \
 ; RUN:     %t.plugin.ptx | sort | FileCheck %s
 ; RUN: env GPUCC_AUTO_PIPELINE=0 clang -x cuda --cuda-device-only -nocudainc -nocudalib \
@@ -20,6 +21,10 @@
 ; RUN: FileCheck --check-prefix=STOCKDIV %s < %t.stock.ptx
 ;
 ; DIV: div.u{{32|64}}
+; Every read of `in`, the eighth copy's too (eight GEPs from the argument,
+; beyond what llc looks through), goes through the read-only cache: the
+; work of gpucc-invariant-loads.
+; NC-NOT: ld.global.{{[bf]}}32
 ; CHECK: loads $L__BB0_{{[0-9]+}}: 8
 ; STOCK-NOT: loads {{.*}}: 8
 ; STOCK: loads $L__BB0_{{[0-9]+}}: 1
