@@ -18,6 +18,7 @@
 #include "llvm/Analysis/MemoryBuiltins.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -131,49 +132,7 @@ GPUCC_EXPORT unsigned gpucc_sepgep_const_ptr_add(LLVMValueRef V,
   return C->getBitWidth();
 }
 
-//===-- Block order -------------------------------------------------------===//
-
-/// The blocks of `F` reachable from its entry, in reverse post-order (a block
-/// after every block that dominates it), into `Out` (room for `Cap`).
-/// Returns how many there are.
-GPUCC_EXPORT size_t gpucc_sepgep_rpo(LLVMValueRef F, LLVMBasicBlockRef *Out,
-                                     size_t Cap) {
-  ReversePostOrderTraversal<Function *> RPOT(&fn(F));
-  size_t N = 0;
-  for (BasicBlock *B : RPOT) {
-    if (N < Cap)
-      Out[N] = wrap(B);
-    ++N;
-  }
-  return N;
-}
-
-//===-- Value tracking (upstream's calls, with the function's DT) ---------===//
-
-/// haveNoCommonBitsSet(A, B) at `Cxt`, as upstream asks it (no assumption
-/// cache, the dominator tree of `F`).
-GPUCC_EXPORT bool gpucc_sepgep_no_common_bits(void *FAM, LLVMValueRef F,
-                                              LLVMValueRef A, LLVMValueRef B,
-                                              LLVMValueRef Cxt) {
-  auto *I = unwrap<Instruction>(Cxt);
-  auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
-  return gpucc::noCommonBits(unwrap(A), unwrap(B), layoutOf(I), I, &DT);
-}
-
-/// The exact size of the object `Obj` (an alloca, a global with a definitive
-/// initializer, a byval argument, an allocation call...) into `*Size`;
-/// false when it is unknown.
-GPUCC_EXPORT bool gpucc_sepgep_object_size(void *FAM, LLVMValueRef F,
-                                           LLVMValueRef Obj,
-                                           unsigned long long *Size) {
-  Function &Fn = fn(F);
-  auto &TLI = famOf(FAM).getResult<TargetLibraryAnalysis>(Fn);
-  uint64_t S = 0;
-  if (!getObjectSize(unwrap(Obj), S, Fn.getParent()->getDataLayout(), &TLI))
-    return false;
-  *Size = S;
-  return true;
-}
+//===-- Value tracking ---------------------------------------------------===//
 
 /// `P` with its inbounds constant-offset GEPs stripped; the byte offset
 /// they add goes to `*Offset` (false when it does not fit 64 bits).
@@ -218,35 +177,136 @@ GPUCC_EXPORT unsigned gpucc_sepgep_uses_in_loop(void *FAM, LLVMValueRef F,
   return N;
 }
 
+//===-- Queries with the analyses fetched once per run --------------------===//
+//
+// The pass asks value tracking thousands of times per function; fetching the
+// dominator tree and library info from the analysis manager each time (a
+// hash lookup, about 600 instructions) cost more than some answers. They are
+// fetched once per run here; the pass changes no CFG, so they stay valid.
+
+/// The dominator tree of `F`.
+GPUCC_EXPORT const void *gpucc_sepgep_domtree(void *FAM, LLVMValueRef F) {
+  return &famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
+}
+
+/// The target library info of `F` (computing it costs about as much as a
+/// small function's dominator tree: asked only when an object size is).
+GPUCC_EXPORT const void *gpucc_sepgep_tli(void *FAM, LLVMValueRef F) {
+  return &famOf(FAM).getResult<TargetLibraryAnalysis>(fn(F));
+}
+
+/// isKnownNonNegative(V) at `Cxt` with dominator tree `DT` (from
+/// gpucc_sepgep_queries), no assumption cache: as upstream asks it.
+GPUCC_EXPORT bool gpucc_sepgep_known_non_negative(const void *DT,
+                                                  LLVMValueRef V,
+                                                  LLVMValueRef Cxt) {
+  auto *I = unwrap<Instruction>(Cxt);
+  return gpucc::knownNonNegative(unwrap(V), layoutOf(I), nullptr, I,
+                                 static_cast<const DominatorTree *>(DT));
+}
+
+/// haveNoCommonBitsSet(A, B) at `Cxt` with dominator tree `DT`, no
+/// assumption cache.
+GPUCC_EXPORT bool gpucc_sepgep_no_common_bits_dt(const void *DT,
+                                                 LLVMValueRef A,
+                                                 LLVMValueRef B,
+                                                 LLVMValueRef Cxt) {
+  auto *I = unwrap<Instruction>(Cxt);
+  return gpucc::noCommonBits(unwrap(A), unwrap(B), layoutOf(I), I,
+                             static_cast<const DominatorTree *>(DT));
+}
+
+/// The exact size of object `Obj` into `*Size` with library info `TLI`
+/// (from gpucc_sepgep_queries); false when unknown.
+GPUCC_EXPORT bool gpucc_sepgep_object_size_tli(const void *TLI,
+                                               LLVMValueRef Obj,
+                                               LLVMValueRef Cxt,
+                                               unsigned long long *Size) {
+  uint64_t S = 0;
+  if (!getObjectSize(unwrap(Obj), S, layoutOf(unwrap<Instruction>(Cxt)),
+                     static_cast<const TargetLibraryInfo *>(TLI)))
+    return false;
+  *Size = S;
+  return true;
+}
+
+/// The integer (or integer-vector) add and sub instructions of the blocks
+/// reachable in `F`, blocks in dominator-tree preorder of `DT` (from
+/// gpucc_sepgep_domtree), instructions in block order, into `Out` (room for
+/// `Cap`). Returns how many there are (call again with more room if more).
+GPUCC_EXPORT size_t gpucc_sepgep_add_subs_in_preorder(const void *DT,
+                                                      LLVMValueRef *Out,
+                                                      size_t Cap) {
+  auto *Tree = static_cast<const DominatorTree *>(DT);
+  size_t N = 0;
+  for (const DomTreeNode *Node : depth_first(Tree->getRootNode()))
+    for (Instruction &I : *Node->getBlock())
+      if ((I.getOpcode() == Instruction::Add ||
+           I.getOpcode() == Instruction::Sub) &&
+          I.getType()->isIntOrIntVectorTy()) {
+        if (N < Cap)
+          Out[N] = wrap(&I);
+        ++N;
+      }
+  return N;
+}
+
+/// The GEP instructions of the blocks of `F` reachable from its entry, blocks
+/// in reverse post-order, instructions in block order, into `Out` (room for
+/// `Cap`). Returns how many there are (call again with more room if more).
+GPUCC_EXPORT size_t gpucc_sepgep_geps_in_rpo(LLVMValueRef F, LLVMValueRef *Out,
+                                             size_t Cap) {
+  ReversePostOrderTraversal<Function *> RPOT(&fn(F));
+  size_t N = 0;
+  for (BasicBlock *B : RPOT)
+    for (Instruction &I : *B)
+      if (isa<GetElementPtrInst>(I)) {
+        if (N < Cap)
+          Out[N] = wrap(&I);
+        ++N;
+      }
+  return N;
+}
+
 //===-- Instruction factories (no constant folding) -----------------------===//
 
-/// A binary operator `Op` (LLVMOpcode numbering) of A and B, named `Name`,
-/// inserted before `Before`; no wrap flags, never folded.
-GPUCC_EXPORT LLVMValueRef gpucc_sepgep_binop(unsigned Op, LLVMValueRef A,
-                                             LLVMValueRef B, const char *Name,
-                                             size_t Len, LLVMValueRef Before) {
-  Instruction::BinaryOps Opc;
+namespace {
+/// The binary opcode of LLVMOpcode `Op`, when it is one the pass creates.
+bool binaryOpcode(unsigned Op, Instruction::BinaryOps &Opc) {
   switch (static_cast<LLVMOpcode>(Op)) {
   case LLVMAdd:
     Opc = Instruction::Add;
-    break;
+    return true;
   case LLVMSub:
     Opc = Instruction::Sub;
-    break;
+    return true;
   case LLVMOr:
     Opc = Instruction::Or;
-    break;
+    return true;
   case LLVMShl:
     Opc = Instruction::Shl;
-    break;
+    return true;
   case LLVMMul:
     Opc = Instruction::Mul;
-    break;
+    return true;
   default:
-    return nullptr;
+    return false;
   }
+}
+} // namespace
+
+/// A binary operator `Op` (LLVMOpcode numbering) of A and B, named after
+/// `Like`, inserted before `Before`; no wrap flags, never folded.
+GPUCC_EXPORT LLVMValueRef gpucc_sepgep_binop_named_like(unsigned Op,
+                                                        LLVMValueRef A,
+                                                        LLVMValueRef B,
+                                                        LLVMValueRef Like,
+                                                        LLVMValueRef Before) {
+  Instruction::BinaryOps Opc;
+  if (!binaryOpcode(Op, Opc))
+    return nullptr;
   return wrap(BinaryOperator::Create(Opc, unwrap(A), unwrap(B),
-                                     Twine(StringRef(Name, Len)),
+                                     unwrap(Like)->getName(),
                                      gpucc::before(unwrap<Instruction>(Before))));
 }
 

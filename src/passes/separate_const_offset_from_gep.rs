@@ -157,7 +157,7 @@
 use crate::analysis::const_offset::{self, Blocked, CastKind, Found, IndexSite, Link};
 use crate::analysis::fxhash::FxHashMap;
 use crate::debug;
-use crate::llvm::analyses::{self, Assumptions, DomTree, Facts, Loops};
+use crate::llvm::analyses::{self, DomTree, Facts, Loops};
 use crate::llvm::llvm_sys;
 use crate::llvm::sepgep::{self, BinOp, CastFrom, CastOp, GepLayout, IndexStep};
 use crate::llvm::{self, RemarkKind, Tti};
@@ -166,8 +166,8 @@ use crate::passes::{Changed, FunctionPass, PassCx};
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::types::{AnyTypeEnum, BasicType, BasicTypeEnum, IntType};
 use inkwell::values::{
-    AnyValue, AsValueRef, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode,
-    InstructionValue, IntValue, PointerValue,
+    AnyValue, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
+    IntValue, PointerValue,
 };
 use llvm_sys::prelude::LLVMValueRef;
 use std::num::NonZeroU32;
@@ -291,6 +291,8 @@ struct GepPlan<'ctx> {
 /// The analyses one run uses.
 struct Env<'ctx> {
     facts: Facts<'ctx>,
+    /// Value tracking with the analyses fetched once.
+    q: sepgep::Queries<'ctx>,
     loops: Loops<'ctx>,
     dt: DomTree<'ctx>,
     tti: Tti<'ctx>,
@@ -309,8 +311,10 @@ impl FunctionPass for SeparateConstOffsetFromGepPass {
             return Changed::No;
         }
         let fam = cx.fam();
+        let facts = Facts::new(fam, f);
         let env = Env {
-            facts: Facts::new(fam, f),
+            q: sepgep::Queries::new(&facts),
+            facts,
             dt: DomTree::new(fam, f),
             loops: Loops::new(fam, f),
             tti: Tti::new(fam, f),
@@ -358,10 +362,7 @@ fn fn_name(f: FunctionValue<'_>) -> String {
 }
 
 fn int_operand<'ctx>(inst: InstructionValue<'ctx>, i: u32) -> Option<IntValue<'ctx>> {
-    match llvm::operand(&inst, i)? {
-        BasicValueEnum::IntValue(v) => Some(v),
-        _ => None,
-    }
+    sepgep::int_operand(inst, i)
 }
 
 fn pointer_operand<'ctx>(inst: InstructionValue<'ctx>, i: u32) -> PointerValue<'ctx> {
@@ -388,11 +389,7 @@ fn indices<'ctx>(gep: InstructionValue<'ctx>) -> Vec<IntValue<'ctx>> {
 /// Unreachable code may be malformed (an add using itself), and nothing
 /// there runs anyway.
 fn geps_in_order(f: FunctionValue<'_>) -> Vec<InstructionValue<'_>> {
-    sepgep::reverse_post_order(f)
-        .into_iter()
-        .flat_map(|bb| bb.get_instructions())
-        .filter(|i| i.get_opcode() == InstructionOpcode::GetElementPtr)
-        .collect()
+    sepgep::geps_in_rpo(f)
 }
 
 /// The constants in the indices of one GEP.
@@ -420,9 +417,6 @@ fn find_constants<'ctx>(
     params: SepGepParams,
 ) -> Option<Constants<'ctx>> {
     let flags = analyses::flags(gep);
-    // The size of the object the base points into, for the sext exception
-    // (asked only for inbounds GEPs, and once).
-    let mut object_size: Option<Option<u64>> = None;
     let mut c = Constants {
         canonical: Vec::new(),
         extractions: Vec::new(),
@@ -461,20 +455,14 @@ fn find_constants<'ctx>(
             c.scalable = true;
             continue;
         };
-        let object_size = if flags.inbounds {
-            *object_size.get_or_insert_with(|| {
-                let base = llvm::underlying_object(pointer_operand(gep, 0));
-                env.facts.object_size(base)
-            })
-        } else {
-            None
-        };
         let site = IndexSite {
             gep,
             inbounds: flags.inbounds,
             nusw_nuw: flags.gep_nusw && flags.gep_nuw,
             stride,
-            object_size,
+            // The size of the object the base points into, for the sext
+            // exception: asked only for inbounds GEPs, and only when needed.
+            object_base: flags.inbounds.then(|| pointer_operand(gep, 0)),
         };
         let canonical_cast = cast.map(|op| {
             let kind = if op == CastOp::SExt {
@@ -484,7 +472,7 @@ fn find_constants<'ctx>(
             };
             (kind, index_ty)
         });
-        let outcome = const_offset::find(&env.facts, site, index, canonical_cast);
+        let outcome = const_offset::find(&env.q, site, index, canonical_cast);
         match outcome.found {
             Some(found) => {
                 c.needs_extraction = true;
@@ -811,7 +799,13 @@ fn split_gep<'ctx>(
         analyses::Flags::default()
     };
     analyses::set_flags(gep, base_flags);
-    let name = llvm::describe(gep);
+    // Named now, for the remarks (the GEP is erased below), and only when
+    // someone listens: printing a name costs more than a split.
+    let name = if cx.remarks_wanted() {
+        llvm::describe(gep)
+    } else {
+        String::new()
+    };
     stats.num_split += 1;
     if params.lower_gep {
         let (result, swapped) = lower_to_single_index_geps(p, byte_offset, env)
@@ -894,13 +888,17 @@ fn reorder_gep<'ctx>(
         && outer_indices
             .iter()
             .chain(&inner_indices)
-            .all(|&i| env.facts.known_non_negative(i, gep, Assumptions::Ignored));
+            .all(|&i| env.q.known_non_negative(i, gep));
     let flags = analyses::Flags {
         inbounds,
         ..analyses::Flags::default()
     };
-    // Named now: both may be erased below.
-    let (name, inner_name) = (llvm::describe(gep), llvm::describe(inner));
+    // Named now (both may be erased below), when someone listens.
+    let (name, inner_name) = if cx.remarks_wanted() {
+        (llvm::describe(gep), llvm::describe(inner))
+    } else {
+        (String::new(), String::new())
+    };
     let first = sepgep::create_gep(
         sepgep::gep_source_type(gep),
         pointer_operand(inner, 0),
@@ -938,10 +936,9 @@ fn reorder_gep<'ctx>(
 /// index counts with its stride, which is never negative either. Pinned by
 /// `test/ir/separate-const-offset-from-gep/inbounds-needs-non-negative-steps.ll`.
 fn variable_indices_non_negative<'ctx>(p: &GepPlan<'ctx>, env: &Env<'ctx>) -> bool {
-    variable_steps(p).into_iter().all(|(idx, _)| {
-        env.facts
-            .known_non_negative(idx, p.gep, Assumptions::Ignored)
-    })
+    variable_steps(p)
+        .into_iter()
+        .all(|(idx, _)| env.q.known_non_negative(idx, p.gep))
 }
 
 /// `value` as a constant of the index type (sign-extended or truncated).
@@ -1002,7 +999,7 @@ fn rebuild_from<'ctx>(
             } else {
                 (other, next)
             };
-            sepgep::create_binop(op, a, b, &llvm::value_name(inst), at)
+            sepgep::create_binop_named_like(op, a, b, inst, at)
         }
     }
 }
@@ -1211,7 +1208,7 @@ fn swap_gep_operands<'ctx>(
         let c = const_offset::Bits::new(width, c).to_i64()?;
         let (object, base_offset) =
             sepgep::strip_inbounds_offsets(pointer_operand(first, 0), first);
-        let size = env.facts.object_size(object)?;
+        let size = env.q.object_size(object, first)?;
         let total = base_offset?.checked_add(c)?;
         Some(total >= 0 && u64::try_from(total).ok()? <= size)
     };
@@ -1230,46 +1227,31 @@ fn swap_gep_operands<'ctx>(
 // Reuniting extensions: sext a + sext b => sext(a +nsw b).
 
 /// Walks the dominator tree in preorder; each `sext a ± sext b` with a
-/// dominating `a ±nsw b` whose poison would be UB becomes `sext` of it.
-/// Decisions and rewrites interleave, as upstream's: a rewritten value is no
-/// longer an add, and later keys see the new `sext` (tested by
-/// `test/ir/separate-const-offset-from-gep/reunites-extensions.ll`).
+/// dominating `a ±nsw b` whose poison would be undefined behaviour becomes
+/// `sext` of it. Decisions and rewrites interleave, as upstream's: a
+/// rewritten value is no longer an add, and later keys see the new `sext`
+/// (tested by `test/ir/separate-const-offset-from-gep/reunites-extensions.ll`).
+/// The add/subs are listed up front: a rewrite deletes only the sum it
+/// replaces and its dead `sext`s (the operands of those are the dominating
+/// add's, which lives on), none of them an add/sub still to come.
 fn reunite_exts<'ctx>(env: &Env<'ctx>, stats: &mut Stats, cx: &PassCx<'ctx>) -> bool {
     // Operand pair -> dominating nsw adds/subs, innermost last. Lookup only:
     // the order of the pair is by address, which never reaches the output.
-    let mut adds: FxHashMap<(LLVMValueRef, LLVMValueRef), Vec<InstructionValue<'ctx>>> =
-        FxHashMap::default();
-    let mut subs: FxHashMap<(LLVMValueRef, LLVMValueRef), Vec<InstructionValue<'ctx>>> =
-        FxHashMap::default();
+    let mut adds = DominatingExprs::default();
+    let mut subs = DominatingExprs::default();
     let mut changed = false;
-    for bb in env.dt.preorder() {
-        let mut next = bb.get_first_instruction();
-        while let Some(inst) = next {
-            next = inst.get_next_instruction();
-            changed |= reunite_one(inst, env, &mut adds, &mut subs, stats, cx);
-        }
+    for inst in env.q.add_subs_in_preorder() {
+        changed |= reunite_one(inst, env, &mut adds, &mut subs, stats, cx);
     }
     changed
 }
 
-type DominatingExprs<'ctx> = FxHashMap<(LLVMValueRef, LLVMValueRef), Vec<InstructionValue<'ctx>>>;
+/// A dominating `a ±nsw b`, and whether its poison is known to be undefined
+/// behaviour (`Some(true)`), known not to be (`Some(false)`), or not asked
+/// yet: asked only when a sum looks it up, which few do.
+type Candidate<'ctx> = (InstructionValue<'ctx>, Option<bool>);
 
-fn is_int_or_int_vector(t: AnyTypeEnum<'_>) -> bool {
-    match t {
-        AnyTypeEnum::IntType(_) => true,
-        AnyTypeEnum::VectorType(v) => matches!(v.get_element_type(), BasicTypeEnum::IntType(_)),
-        _ => false,
-    }
-}
-
-/// The operand of `v` when `v` is a `sext` instruction.
-fn sext_source<'ctx>(v: BasicValueEnum<'ctx>) -> Option<BasicValueEnum<'ctx>> {
-    let i = v.as_instruction_value()?;
-    if i.get_opcode() != InstructionOpcode::SExt {
-        return None;
-    }
-    llvm::operand(&i, 0)
-}
+type DominatingExprs<'ctx> = FxHashMap<(LLVMValueRef, LLVMValueRef), Vec<Candidate<'ctx>>>;
 
 /// The key of a commutative pair.
 fn unordered(a: LLVMValueRef, b: LLVMValueRef) -> (LLVMValueRef, LLVMValueRef) {
@@ -1280,9 +1262,11 @@ fn unordered(a: LLVMValueRef, b: LLVMValueRef) -> (LLVMValueRef, LLVMValueRef) {
     }
 }
 
-/// The innermost candidate under `key` that dominates `at`. Candidates that
-/// do not dominate `at` dominate nothing later in the preorder walk either,
-/// so they are dropped (this keeps the walk linear).
+/// The innermost candidate under `key` that dominates `at` and whose poison
+/// would be undefined behaviour. Candidates that do not dominate `at`
+/// dominate nothing later in the preorder walk either, and those whose
+/// poison is harmless never qualify, so both are dropped (this keeps the
+/// walk linear).
 fn closest_dominating<'ctx>(
     exprs: &mut DominatingExprs<'ctx>,
     key: (LLVMValueRef, LLVMValueRef),
@@ -1290,8 +1274,8 @@ fn closest_dominating<'ctx>(
     dt: &DomTree<'ctx>,
 ) -> Option<InstructionValue<'ctx>> {
     let candidates = exprs.get_mut(&key)?;
-    while let Some(&c) = candidates.last() {
-        if dt.dominates(c, at) {
+    while let Some(&mut (c, ref mut ub)) = candidates.last_mut() {
+        if dt.dominates(c, at) && *ub.get_or_insert_with(|| sepgep::undefined_if_poison(c)) {
             return Some(c);
         }
         candidates.pop();
@@ -1307,23 +1291,15 @@ fn reunite_one<'ctx>(
     stats: &mut Stats,
     cx: &PassCx<'ctx>,
 ) -> bool {
-    if !is_int_or_int_vector(inst.get_type()) {
-        return false;
-    }
     let opcode = inst.get_opcode();
-    if !matches!(opcode, InstructionOpcode::Add | InstructionOpcode::Sub) {
-        return false;
-    }
-    let (Some(lhs), Some(rhs)) = (llvm::operand(&inst, 0), llvm::operand(&inst, 1)) else {
-        return false;
-    };
-    if let (Some(a), Some(b)) = (sext_source(lhs), sext_source(rhs)) {
-        if a.get_type() == b.get_type() {
+    let (lhs, rhs) = sepgep::binary_operands(inst);
+    if let (Some(a), Some(b)) = (lhs.sext_operand(), rhs.sext_operand()) {
+        if a.same_type(b) {
             let (exprs, key) = if opcode == InstructionOpcode::Add {
-                (&mut *adds, unordered(a.as_value_ref(), b.as_value_ref()))
+                (&mut *adds, unordered(a.key(), b.key()))
             } else {
                 // a - b: the order matters (LLVM 16 forgets it).
-                (&mut *subs, (a.as_value_ref(), b.as_value_ref()))
+                (&mut *subs, (a.key(), b.key()))
             };
             if let Some(dom) = closest_dominating(exprs, key, inst, &env.dt) {
                 if debug::allow_rewrite(NAME) {
@@ -1333,17 +1309,13 @@ fn reunite_one<'ctx>(
             }
         }
     }
-    let flags = analyses::flags(inst);
-    if flags.nsw && sepgep::undefined_if_poison(inst) {
-        if opcode == InstructionOpcode::Add {
-            adds.entry(unordered(lhs.as_value_ref(), rhs.as_value_ref()))
-                .or_default()
-                .push(inst);
+    if analyses::flags(inst).nsw {
+        let (exprs, key) = if opcode == InstructionOpcode::Add {
+            (adds, unordered(lhs.key(), rhs.key()))
         } else {
-            subs.entry((lhs.as_value_ref(), rhs.as_value_ref()))
-                .or_default()
-                .push(inst);
-        }
+            (subs, (lhs.key(), rhs.key()))
+        };
+        exprs.entry(key).or_default().push((inst, None));
     }
     false
 }
