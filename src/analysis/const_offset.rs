@@ -63,6 +63,7 @@
 //! plans and rewrites.
 #![forbid(unsafe_code)]
 
+use super::no_wrap::{Proof, Prover};
 use crate::llvm::analyses;
 use crate::llvm::sepgep::{self, Queries};
 use inkwell::types::IntType;
@@ -205,6 +206,9 @@ pub struct Found<'ctx> {
     /// What the constant adds to the index, in the index type's width: the
     /// casts applied to it, negated once per subtraction that subtracts it.
     pub offset: Bits,
+    /// The adds and subs without `nsw` on the chain that were proved not to
+    /// wrap (`analysis::no_wrap`), and how.
+    pub proved: Vec<(InstructionValue<'ctx>, Proof)>,
 }
 
 impl Found<'_> {
@@ -238,6 +242,8 @@ pub struct Blocked<'ctx> {
     pub inst: InstructionValue<'ctx>,
     /// `"nsw"` (under a sext) or `"nuw"` (under a zext).
     pub needs: &'static str,
+    /// Did `analysis::no_wrap` try (and fail) to prove the missing `nsw`?
+    pub unproved: bool,
 }
 
 /// Where an index lands, as far as the sext exception needs it.
@@ -277,12 +283,15 @@ pub const MAX_VISITS: u32 = 4096;
 /// the index is first cast (as the pass will) to the index type.
 pub fn find<'ctx>(
     facts: &Queries<'ctx>,
+    prover: &Prover<'ctx>,
     site: IndexSite<'ctx>,
     index: IntValue<'ctx>,
     canonical: Option<(CastKind, IntType<'ctx>)>,
 ) -> Outcome<'ctx> {
     let x = Extractor {
         facts,
+        prover,
+        proofs: std::cell::RefCell::new(Vec::new()),
         site,
         blocked: Cell::new(None),
         visits: Cell::new(0),
@@ -300,13 +309,29 @@ pub fn find<'ctx>(
             x.find_cast(None, kind, to, index, ext, top)
         }
     };
-    let found = partial.map(|p| Found {
-        offset: if p.negated {
-            p.magnitude.wrapping_neg()
-        } else {
-            p.magnitude
-        },
-        chain: p.chain,
+    let found = partial.map(|p| {
+        // The proofs the constant's path relied on.
+        let proofs = x.proofs.borrow();
+        let proved = p
+            .chain
+            .iter()
+            .filter_map(|l| match *l {
+                Link::BinOp { inst, .. } => proofs
+                    .iter()
+                    .find(|&&(i, pr)| i == inst && pr.is_some())
+                    .map(|&(i, pr)| (i, pr.expect("gpucc: filtered on is_some"))),
+                _ => None,
+            })
+            .collect();
+        Found {
+            offset: if p.negated {
+                p.magnitude.wrapping_neg()
+            } else {
+                p.magnitude
+            },
+            proved,
+            chain: p.chain,
+        }
     });
     let blocked = if found.is_none() {
         x.blocked.get()
@@ -385,6 +410,10 @@ struct Partial<'ctx> {
 /// One search.
 struct Extractor<'a, 'ctx> {
     facts: &'a Queries<'ctx>,
+    prover: &'a Prover<'ctx>,
+    /// Each add or sub the prover was asked about in this search, and its
+    /// answer (a search may pass one twice).
+    proofs: std::cell::RefCell<Vec<(InstructionValue<'ctx>, Option<Proof>)>>,
     site: IndexSite<'ctx>,
     blocked: Cell<Option<Blocked<'ctx>>>,
     /// Values visited so far (see [`MAX_VISITS`]).
@@ -549,8 +578,19 @@ impl<'a, 'ctx> Extractor<'a, 'ctx> {
             }
         }
         let has_constant = sepgep::const_int(lhs).is_some() || sepgep::const_int(rhs).is_some();
+        // Beyond upstream: an add or sub holding a constant may still be
+        // proved not to wrap (`analysis::no_wrap`), when `nsw` is all that is
+        // missing (under a zext too, its `nuw` must be there).
+        let asked = has_constant && needs == "nsw" && (!ext.zero || flags.nuw);
+        if asked && self.proved(bo) {
+            return true;
+        }
         if has_constant && self.blocked.get().is_none() {
-            self.blocked.set(Some(Blocked { inst: bo, needs }));
+            self.blocked.set(Some(Blocked {
+                inst: bo,
+                needs,
+                unproved: asked,
+            }));
         }
         false
     }
@@ -583,6 +623,17 @@ impl<'a, 'ctx> Extractor<'a, 'ctx> {
             Some(reach) => u128::from(size) < reach,
             None => true,
         }
+    }
+
+    /// Does the prover show that `bo` does not wrap (signed) at the GEP?
+    /// Asked once per search and add.
+    fn proved(&self, bo: InstructionValue<'ctx>) -> bool {
+        if let Some(&(_, known)) = self.proofs.borrow().iter().find(|&&(i, _)| i == bo) {
+            return known.is_some();
+        }
+        let proof = self.prover.prove(bo, self.site.gep);
+        self.proofs.borrow_mut().push((bo, proof));
+        proof.is_some()
     }
 
     /// The size of the object the GEP's base points into, when known.

@@ -107,6 +107,33 @@ extern "C" {
         out: *mut LLVMValueRef,
         cap: usize,
     ) -> usize;
+    fn gpucc_sepgep_scev_no_signed_wrap(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        i: LLVMValueRef,
+        cxt: LLVMValueRef,
+    ) -> bool;
+    fn gpucc_sepgep_signed_range(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        v: LLVMValueRef,
+        cxt: LLVMValueRef,
+        lo: *mut i64,
+        hi: *mut i64,
+    ) -> bool;
+    fn gpucc_sepgep_guards(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        b: LLVMBasicBlockRef,
+        conds: *mut LLVMValueRef,
+        taken: *mut bool,
+        cap: usize,
+    ) -> usize;
+    fn gpucc_sepgep_must_not_be_poison(
+        at: LLVMValueRef,
+        out: *mut LLVMValueRef,
+        cap: usize,
+    ) -> usize;
     fn gpucc_sepgep_clone_before(i: LLVMValueRef) -> LLVMValueRef;
     fn gpucc_sepgep_copy_metadata(from: LLVMValueRef, to: LLVMValueRef);
     fn gpucc_sepgep_copy_debug_loc(from: LLVMValueRef, to: LLVMValueRef);
@@ -331,6 +358,88 @@ pub fn make_const_int<'ctx>(ty: IntType<'ctx>, value: u128) -> IntValue<'ctx> {
     let (lo, hi) = (value as u64, (value >> 64) as u64);
     // SAFETY: `ty` is an integer type of at most 128 bits (checked).
     unsafe { IntValue::new(gpucc_sepgep_make_const_int(ty.as_type_ref(), lo, hi)) }
+}
+
+/// What `analysis::no_wrap` asks to prove that an add without `nsw` does not
+/// wrap (rarely: only for such adds that hold a constant under a sext).
+impl<'a> Facts<'a> {
+    /// Does scalar evolution prove that integer add or sub `i` does not wrap
+    /// as a signed operation at `at` (its `willNotOverflow`, which uses
+    /// ranges, induction variables and the conditions guarding `at`)?
+    pub fn scev_no_signed_wrap(&self, i: InstructionValue<'_>, at: InstructionValue<'_>) -> bool {
+        // SAFETY: live FAM, function and instructions of it; the shim checks
+        // that `i` is a binary operator on integers.
+        unsafe {
+            gpucc_sepgep_scev_no_signed_wrap(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                i.as_value_ref(),
+                at.as_value_ref(),
+            )
+        }
+    }
+
+    /// The signed range `[lo, hi]` of integer `v` (at most 64 bits) at `at`:
+    /// value tracking, scalar evolution and the NVPTX special registers'
+    /// limits together. `None` for a wider value.
+    pub fn signed_range(&self, v: IntValue<'_>, at: InstructionValue<'_>) -> Option<(i64, i64)> {
+        let (mut lo, mut hi) = (0i64, 0i64);
+        // SAFETY: live FAM, function, value and instruction; the shim writes
+        // both bounds when it returns true.
+        unsafe {
+            gpucc_sepgep_signed_range(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                v.as_value_ref(),
+                at.as_value_ref(),
+                &mut lo,
+                &mut hi,
+            )
+        }
+        .then_some((lo, hi))
+    }
+
+    /// The conditions of the conditional branches one of whose edges
+    /// dominates block `b`, nearest first, with the value each had on the
+    /// way to `b` (at most `cap`).
+    pub fn guards(&self, b: BasicBlock<'a>, cap: usize) -> Vec<(IntValue<'a>, bool)> {
+        let mut conds: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); cap];
+        let mut taken = vec![false; cap];
+        // SAFETY: both buffers hold `cap` entries; the shim writes at most
+        // that many and returns how many.
+        let n = unsafe {
+            gpucc_sepgep_guards(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                b.as_mut_ptr(),
+                conds.as_mut_ptr(),
+                taken.as_mut_ptr(),
+                cap,
+            )
+        };
+        conds
+            .into_iter()
+            .zip(taken)
+            .take(n)
+            // SAFETY: a branch condition is a live `i1` value.
+            .map(|(c, t)| (unsafe { IntValue::new(c) }, t))
+            .collect()
+    }
+}
+
+/// The integer values that cannot be poison whenever `at` runs, unless the
+/// program is undefined (at most `cap`): the GEP indices of the addresses of
+/// the loads and stores of `at`'s block that run before it, or after it
+/// with nothing observable in between.
+pub fn must_not_be_poison(at: InstructionValue<'_>, cap: usize) -> Vec<IntValue<'_>> {
+    let mut out: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); cap];
+    // SAFETY: `out` holds `cap` entries; the shim writes at most that many.
+    let n = unsafe { gpucc_sepgep_must_not_be_poison(at.as_value_ref(), out.as_mut_ptr(), cap) };
+    out.truncate(n);
+    out.into_iter()
+        // SAFETY: the shim writes live integer values.
+        .map(|v| unsafe { IntValue::new(v) })
+        .collect()
 }
 
 /// A loop question only this pass asks (value tracking is in [`Queries`]).

@@ -116,13 +116,42 @@
 //! the reordering, the block order and the lowering are upstream's newer
 //! ones, which LLVM 16's suite does not contradict.
 //!
+//! *Proving `nsw` where the IR lost it.* InstCombine drops `nsw` when it
+//! reassociates, so CUDA's `a[(y + dy) * w + (x + dx)]` (int) arrives as
+//! ```text
+//!   %row = mul nsw i32 %y1, %w        ; (y + dy) * w
+//!   %r   = add i32 %row, %x           ; no nsw
+//!   %a   = add i32 %r, 2              ; no nsw: dx = 2
+//!   %s   = sext i32 %a to i64
+//!   %q   = getelementptr inbounds float, ptr %p, i64 %s
+//! ```
+//! and `sext(%r + 2)` is `sext(%r) + 2` only if `%r + 2` cannot wrap. Before
+//! refusing, the search asks `analysis::no_wrap` (lazily: only for an add or
+//! sub without `nsw` that holds a constant under a sext, which would
+//! otherwise stay). It proves no wrap with scalar evolution (the guards, the
+//! ranges of induction variables: `for (i = 0; i < n; ++i) p[i + 1]`), or
+//! from facts around the GEP: the dominating branch conditions, the value
+//! ranges of the leaves (masks, NVPTX's special registers), and the exact
+//! values of the `nsw` arithmetic that the loads and stores of the block
+//! compute (an access through a poison address is undefined, so those
+//! cannot have wrapped). In `bench/kernels/conv2d_constant.cu` the guards
+//! say `x >= 2`, `y >= 2`, `x <= w - 3`, and row `y + 2`'s `mul nsw` is
+//! loaded in the same block, so `(y + 2) * w <= INT_MAX`; then row `y - 2`'s
+//! `(y - 2) * w + x + 2 <= (y - 1) * w - 1 <= INT_MAX`: proved, split (the
+//! module docs of `analysis::no_wrap` give the whole argument). Row `y + 2`
+//! itself is bounded by nothing (`y = 2`, `w = 536870911`, `x = 4` make it
+//! `INT_MAX + 1`), and keeps its constants (missed remark `NeedsNoWrap`).
+//! The proof only lets the sext distribute; the split GEPs' flags follow the
+//! rules of *Flags* above, as for an index that had `nsw`.
+//!
 //! *Beyond upstream, where it is wrong* (each pinned by
 //! `test/ir/separate-const-offset-from-gep/`):
 //! - `sext(add i32 x, 1)` without `nsw` in an `inbounds` GEP is split only
-//!   when the add provably cannot wrap (see `analysis::const_offset`);
-//!   upstream up to 22 assumes inbounds indices are non-negative (fixed
-//!   after 22 by llvm/llvm-project#183402). An extension whose bits a
-//!   `trunc` above cuts off again needs no flag at all.
+//!   when the add provably cannot wrap (see `analysis::const_offset` and,
+//!   above, `analysis::no_wrap`); upstream up to 22 assumes inbounds
+//!   indices are non-negative (fixed after 22 by llvm/llvm-project#183402).
+//!   An extension whose bits a `trunc` above cuts off again needs no flag at
+//!   all.
 //! - a `trunc` under a `sext`/`zext` is not looked through when an add or
 //!   sub lies below it (the narrow add may wrap).
 //! - `sext b - sext a` is never rewritten as `sext(a - b)`: LLVM 16 keys its
@@ -147,15 +176,19 @@
 //! trivially dead instruction (upstream hits `llvm_unreachable`; use it only
 //! on inputs free of dead code, as upstream's tests do).
 //!
-//! *Remarks*: passed `Split`, `Lowered`, `Reordered`, `Reunited`; missed
-//! `OffsetNotFoldable`, `NeedsNoWrap` (a constant stays in an index because
-//! an add/sub under a sext/zext lacks `nsw`/`nuw`), `ScalableIndex`
-//! (`lower-gep` over a scalable vector); analysis `Stats`. Tests:
-//! `test/ir/separate-const-offset-from-gep/`,
-//! `test/ptx/separate-const-offset-from-gep/`.
+//! *Remarks*: passed `Split`, `Lowered`, `Reordered`, `Reunited`,
+//! `ProvedNoWrap` (an add without `nsw` proved not to wrap, on the path of
+//! a split); missed `OffsetNotFoldable`, `NeedsNoWrap` (a constant stays in
+//! an index because an add/sub under a sext/zext lacks `nsw`/`nuw` and
+//! nothing proved it cannot wrap), `ScalableIndex` (`lower-gep` over a
+//! scalable vector); analysis `Stats`. Tests:
+//! `test/ir/separate-const-offset-from-gep/` (the proofs:
+//! `proves-no-wrap-from-{guards,ranges,loop-iv,accesses}.ll`, each with the
+//! refusals at its boundary), `test/ptx/separate-const-offset-from-gep/`.
 
 use crate::analysis::const_offset::{self, Blocked, CastKind, Found, IndexSite, Link};
 use crate::analysis::fxhash::FxHashMap;
+use crate::analysis::no_wrap;
 use crate::debug;
 use crate::llvm::analyses::{self, DomTree, Facts, Loops};
 use crate::llvm::llvm_sys;
@@ -230,6 +263,8 @@ struct Stats {
     num_swapped: u64,
     num_reordered: u64,
     num_reunited: u64,
+    /// Adds without `nsw` proved not to wrap, on the path of a split.
+    num_proved: u64,
 }
 
 /// One index to take a constant from.
@@ -293,6 +328,8 @@ struct Env<'ctx> {
     facts: Facts<'ctx>,
     /// Value tracking with the analyses fetched once.
     q: sepgep::Queries<'ctx>,
+    /// Proofs that adds without `nsw` do not wrap.
+    prover: no_wrap::Prover<'ctx>,
     loops: Loops<'ctx>,
     dt: DomTree<'ctx>,
     tti: Tti<'ctx>,
@@ -314,6 +351,7 @@ impl FunctionPass for SeparateConstOffsetFromGepPass {
         let facts = Facts::new(fam, f);
         let env = Env {
             q: sepgep::Queries::new(&facts),
+            prover: no_wrap::Prover::new(facts),
             facts,
             dt: DomTree::new(fam, f),
             loops: Loops::new(fam, f),
@@ -341,7 +379,8 @@ impl FunctionPass for SeparateConstOffsetFromGepPass {
             cx.remark(RemarkKind::Analysis, "Stats", None, || {
                 format!(
                     "@{}: {} of {} GEPs with a variable index split ({} lowered, {} swapped), \
-                     {} reordered, {} refused; {} sext sums reunited",
+                     {} reordered, {} refused; {} sext sums reunited; {} adds without nsw \
+                     proved not to wrap",
                     fn_name(f),
                     stats.num_split,
                     stats.num_geps,
@@ -349,7 +388,8 @@ impl FunctionPass for SeparateConstOffsetFromGepPass {
                     stats.num_swapped,
                     stats.num_reordered,
                     stats.num_refused,
-                    stats.num_reunited
+                    stats.num_reunited,
+                    stats.num_proved
                 )
             });
         }
@@ -472,7 +512,7 @@ fn find_constants<'ctx>(
             };
             (kind, index_ty)
         });
-        let outcome = const_offset::find(&env.q, site, index, canonical_cast);
+        let outcome = const_offset::find(&env.q, &env.prover, site, index, canonical_cast);
         match outcome.found {
             Some(found) => {
                 c.needs_extraction = true;
@@ -669,10 +709,17 @@ fn explain(p: &GepPlan<'_>, cx: &PassCx<'_>) {
         Decision::Nothing => {
             if let Some(b) = p.blocked {
                 let ext = if b.needs == "nsw" { "sext" } else { "zext" };
+                // Said when `analysis::no_wrap` was asked too.
+                let unproved = if b.unproved {
+                    ", and no guard, range or access around the GEP proves that it cannot wrap"
+                } else {
+                    ""
+                };
                 cx.remark(RemarkKind::Missed, "NeedsNoWrap", Some(gep), || {
                     format!(
                         "the constant in {} stays in {}'s index: the {ext} around it does not \
-                         distribute over an operation without {}; mark it {} if it cannot wrap",
+                         distribute over an operation without {}{unproved}; mark it {} if it \
+                         cannot wrap",
                         llvm::describe(b.inst),
                         llvm::describe(gep),
                         b.needs,
@@ -752,6 +799,29 @@ fn split_gep<'ctx>(
     cx: &PassCx<'ctx>,
 ) {
     let gep = p.gep;
+    // Reported first: the proved adds are usually deleted below.
+    for e in &p.extractions {
+        for &(add, proof) in &e.found.proved {
+            stats.num_proved += 1;
+            cx.remark(RemarkKind::Passed, "ProvedNoWrap", Some(add), || {
+                let why = match proof {
+                    no_wrap::Proof::ScalarEvolution => {
+                        "scalar evolution proves it (ranges, induction variables, the \
+                         conditions guarding the GEP)"
+                    }
+                    no_wrap::Proof::Facts => {
+                        "what is known around the GEP bounds it (value ranges, the conditions \
+                         guarding it, the accesses that run with it)"
+                    }
+                };
+                format!(
+                    "{} cannot wrap where {} uses it: {why}; its constant leaves the sext",
+                    llvm::describe(add),
+                    llvm::describe(gep)
+                )
+            });
+        }
+    }
     let original = analyses::flags(gep);
     let mut nuw = original.gep_nuw;
     let mut inbounds = original.inbounds;
