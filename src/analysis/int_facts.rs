@@ -803,6 +803,107 @@ mod tests {
         assert!(!f.implies_ge0(&v(x).mul(&v(x)).unwrap().add_constant(-1).unwrap()));
     }
 
+    /// A small deterministic generator (no dependency for one test).
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (self.0 >> 33) % n
+        }
+
+        fn int(&mut self, lo: i128, hi: i128) -> i128 {
+            lo + i128::from(self.below(u64::try_from(hi - lo + 1).expect("small range")))
+        }
+    }
+
+    /// A random polynomial over `vars` with small coefficients, one product
+    /// term at most.
+    fn random_poly(rng: &mut Lcg, vars: &[Var]) -> Poly {
+        let mut p = c(rng.int(-10, 10));
+        for &x in vars {
+            if rng.below(3) > 0 {
+                p = p.add(&v(x).scale(rng.int(-3, 3)).unwrap()).unwrap();
+            }
+        }
+        if rng.below(3) == 0 {
+            let a = vars[rng.below(vars.len() as u64) as usize];
+            let b = vars[rng.below(vars.len() as u64) as usize];
+            let prod = v(a).mul(&v(b)).unwrap().scale(rng.int(-2, 2)).unwrap();
+            p = p.add(&prod).unwrap();
+        }
+        p
+    }
+
+    fn eval(p: &Poly, at: &[i128]) -> i128 {
+        p.terms
+            .iter()
+            .map(|&(m, k)| match m {
+                Mono::One(a) => k * at[a as usize],
+                Mono::Two(a, b) => k * at[a as usize] * at[b as usize],
+            })
+            .sum::<i128>()
+            + p.constant
+    }
+
+    /// Soundness against brute force: whenever the facts are said to imply
+    /// the goal, every integer point of the box that satisfies the facts
+    /// satisfies the goal. (Completeness is not claimed: the relaxation may
+    /// miss proofs.)
+    #[test]
+    fn proofs_hold_on_every_point_of_small_boxes() {
+        let mut rng = Lcg(0x5eed);
+        let (mut proved, mut cases) = (0, 0);
+        for _ in 0..4000 {
+            let n = 2 + rng.below(2) as usize;
+            let mut f = Facts::new();
+            let bounds: Vec<(i128, i128)> = (0..n)
+                .map(|_| {
+                    let lo = rng.int(-6, 2);
+                    (lo, lo + rng.int(0, 8))
+                })
+                .collect();
+            let vars: Vec<Var> = bounds.iter().map(|&(lo, hi)| f.new_var(lo, hi)).collect();
+            for _ in 0..rng.below(4) + 1 {
+                f.assume_ge0(random_poly(&mut rng, &vars));
+            }
+            let goal = random_poly(&mut rng, &vars);
+            cases += 1;
+            if !f.implies_ge0(&goal) {
+                continue;
+            }
+            proved += 1;
+            // Every point of the box.
+            let mut at: Vec<i128> = bounds.iter().map(|b| b.0).collect();
+            loop {
+                if f.facts.iter().all(|p| eval(p, &at) >= 0) {
+                    assert!(
+                        eval(&goal, &at) >= 0,
+                        "{f:?} does not imply {goal:?} at {at:?}"
+                    );
+                }
+                let mut k = 0;
+                while k < n {
+                    if at[k] < bounds[k].1 {
+                        at[k] += 1;
+                        break;
+                    }
+                    at[k] = bounds[k].0;
+                    k += 1;
+                }
+                if k == n {
+                    break;
+                }
+            }
+        }
+        println!("{proved} of {cases} goals proved");
+        // The test means something only if many goals were proved.
+        assert!(proved > cases / 10, "{proved} of {cases} proved");
+    }
+
     #[test]
     fn huge_coefficients_give_up_instead_of_overflowing() {
         let mut f = Facts::new();
