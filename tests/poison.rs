@@ -614,6 +614,102 @@ fn calibration_split_gep_sext_without_nsw() {
     assert!(r.counts.compared > 100, "{:?}", r.counts);
 }
 
+/// Ours proves `nsw` for an add that lacks it before splitting `sext(a + c)`
+/// (`analysis::no_wrap`): from a guard, or from a store after the GEP whose
+/// index is computed `nsw`. Each proof is checked at its boundary on `i8`,
+/// where the checker reaches the limit: with the bound one weaker, ours must
+/// refuse, and upstream, which splits without a proof
+/// (llvm/llvm-project#183402), must be flagged at the wrapping input; with
+/// the bound as it is, ours splits and nothing is flagged.
+#[test]
+fn split_gep_no_wrap_proofs_hold_at_their_boundaries() {
+    // p + 4 * sext(a + 2), observed, under `a < limit`: a + 2 fits for
+    // limit 126, wraps at a = 126 for limit 127.
+    let guarded = |limit: i32| {
+        format!(
+            "{NVPTX}declare void @observe(i64)\n\
+             define void @f(ptr %p, i8 %a) {{\nentry:\n  %in = icmp slt i8 %a, {limit}\n\
+             br i1 %in, label %then, label %exit\nthen:\n  %s = add i8 %a, 2\n\
+             %x = sext i8 %s to i64\n  %q = getelementptr inbounds i32, ptr %p, i64 %x\n\
+             %qi = ptrtoint ptr %q to i64\n  %pi = ptrtoint ptr %p to i64\n\
+             %r = sub i64 %qi, %pi\n  call void @observe(i64 %r)\n  br label %exit\n\
+             exit:\n  ret void\n}}\n"
+        )
+    };
+    // The 3x3 submatrix's rows b and b + 1 in i8: the store after the GEP
+    // writes out[(b + 1) * n +nsw (c + 1)], so (b + 1) * n + c + 1 fits and
+    // bounds the GEP's (b + 1) * n + c + k for k = 1, not for k = 2 (b = 0,
+    // n = 66, c = 60 make it 128).
+    let stored = |k: i32| {
+        format!(
+            "{NVPTX}declare void @observe(i64)\n\
+             define void @f(ptr %p, i8 %b, i8 %c, i8 %n) {{\nentry:\n\
+             %bok = icmp sgt i8 %b, -1\n  %b2 = add nsw i8 %b, 2\n  %gb = icmp slt i8 %b2, %n\n\
+             %c2 = add nsw i8 %c, 2\n  %gc = icmp slt i8 %c2, %n\n  %g1 = and i1 %bok, %gb\n\
+             %g = select i1 %g1, i1 %gc, i1 false\n  br i1 %g, label %body, label %exit\n\
+             body:\n  %b1 = add nsw i8 %b, 1\n  %r1 = mul nsw i8 %b1, %n\n\
+             %i1 = add i8 %r1, %c\n  %t = add i8 %i1, {k}\n  %x = sext i8 %t to i64\n\
+             %q = getelementptr inbounds i32, ptr %p, i64 %x\n  %c1 = add nsw i8 %c, 1\n\
+             %o = add nsw i8 %r1, %c1\n  %os = sext i8 %o to i64\n\
+             %qo = getelementptr inbounds i32, ptr %p, i64 %os\n  store i32 0, ptr %qo, align 4\n\
+             %qi = ptrtoint ptr %q to i64\n  %pi = ptrtoint ptr %p to i64\n\
+             %r = sub i64 %qi, %pi\n  call void @observe(i64 %r)\n  ret void\n\
+             exit:\n  ret void\n}}\n"
+        )
+    };
+    // The base in the middle of a 1 KiB object: every p + 4 * i8 is in it.
+    let setup = |known: Vec<Vec<i128>>| Setup {
+        inputs: 300,
+        object_size: 1024,
+        pointer_offsets: vec![512],
+        random_offsets: false,
+        known: [("f".to_string(), known)].into_iter().collect(),
+        ..Setup::default()
+    };
+    let cases = [
+        (
+            "guard",
+            guarded(126),
+            guarded(127),
+            "%s = add i8 %a, 2",
+            setup(vec![vec![512, 125], vec![512, 126], vec![512, -128]]),
+        ),
+        (
+            "store",
+            stored(1),
+            stored(2),
+            "%t = add i8 %i1,",
+            setup(vec![vec![512, 0, 60, 66], vec![512, 1, 40, 43]]),
+        ),
+    ];
+    for (name, proved, weak, add, setup) in cases {
+        let ours = fuzz_support::opt_output("gpucc-separate-const-offset-from-gep", &proved)
+            .expect("ours runs");
+        assert!(!ours.contains(add), "{name}: ours should split:\n{ours}");
+        let r = check(&proved, &ours, &["f".to_string()], &setup).expect("checks");
+        assert!(r.refusals.is_empty(), "{name}: {:?}", r.refusals);
+        assert!(r.violations.is_empty(), "{name}: {}", r.violations[0]);
+        assert!(r.counts.compared > 100, "{name}: {:?}", r.counts);
+
+        let ours = fuzz_support::opt_output("gpucc-separate-const-offset-from-gep", &weak)
+            .expect("ours runs");
+        assert!(ours.contains(add), "{name}: ours must refuse:\n{ours}");
+        let r = check(&weak, &ours, &["f".to_string()], &setup).expect("checks");
+        assert!(r.violations.is_empty(), "{name}: {}", r.violations[0]);
+
+        let r = calibrate("separate-const-offset-from-gep", &weak, &setup);
+        let v = r
+            .violations
+            .first()
+            .unwrap_or_else(|| panic!("{name}: upstream's split past the bound must be flagged"));
+        assert!(
+            v.to_string().contains("observation 0 differs"),
+            "{name}: {v}"
+        );
+        println!("{name}: flagged at {:?}", v.input);
+    }
+}
+
 /// llvm/llvm-project#98156 (fixed in LLVM 19): nary-reassociate rewrites `(a + b) + c` as
 /// `x + b` where `x = add nsw a, c` has the same SCEV, and keeps `x`'s `nsw`: where `a + c`
 /// overflows but `(a + b) + c` does not, the target observes poison.

@@ -63,10 +63,11 @@
 //! plans and rewrites.
 #![forbid(unsafe_code)]
 
-use crate::llvm::analyses::{self, Assumptions, Facts};
-use crate::llvm::sepgep;
+use super::no_wrap::{Proof, Prover};
+use crate::llvm::analyses;
+use crate::llvm::sepgep::{self, Queries};
 use inkwell::types::IntType;
-use inkwell::values::{BasicValueEnum, InstructionOpcode, InstructionValue, IntValue};
+use inkwell::values::{InstructionOpcode, InstructionValue, IntValue, PointerValue};
 use std::cell::Cell;
 
 /// A two's-complement integer of 1 to 128 bits: upstream's `APInt`, for the
@@ -205,6 +206,9 @@ pub struct Found<'ctx> {
     /// What the constant adds to the index, in the index type's width: the
     /// casts applied to it, negated once per subtraction that subtracts it.
     pub offset: Bits,
+    /// The adds and subs without `nsw` on the chain that were proved not to
+    /// wrap (`analysis::no_wrap`), and how.
+    pub proved: Vec<(InstructionValue<'ctx>, Proof)>,
 }
 
 impl Found<'_> {
@@ -238,6 +242,8 @@ pub struct Blocked<'ctx> {
     pub inst: InstructionValue<'ctx>,
     /// `"nsw"` (under a sext) or `"nuw"` (under a zext).
     pub needs: &'static str,
+    /// Did `analysis::no_wrap` try (and fail) to prove the missing `nsw`?
+    pub unproved: bool,
 }
 
 /// Where an index lands, as far as the sext exception needs it.
@@ -253,8 +259,10 @@ pub struct IndexSite<'ctx> {
     pub nusw_nuw: bool,
     /// Bytes per unit of this index.
     pub stride: u64,
-    /// Size of the object the GEP's base pointer is based on, when known.
-    pub object_size: Option<u64>,
+    /// The GEP's base pointer, when the sext exception may ask the size of
+    /// the object it points into (`inbounds` GEPs); asked lazily, at most
+    /// once per search.
+    pub object_base: Option<PointerValue<'ctx>>,
 }
 
 /// What [`find`] reports for one index.
@@ -274,16 +282,20 @@ pub const MAX_VISITS: u32 = 4096;
 /// Looks for a constant in `index` of the GEP at `site`. With `canonical`,
 /// the index is first cast (as the pass will) to the index type.
 pub fn find<'ctx>(
-    facts: &Facts<'ctx>,
+    facts: &Queries<'ctx>,
+    prover: &Prover<'ctx>,
     site: IndexSite<'ctx>,
     index: IntValue<'ctx>,
     canonical: Option<(CastKind, IntType<'ctx>)>,
 ) -> Outcome<'ctx> {
     let x = Extractor {
         facts,
+        prover,
+        proofs: std::cell::RefCell::new(Vec::new()),
         site,
         blocked: Cell::new(None),
         visits: Cell::new(0),
+        object_size: Cell::new(None),
     };
     let top = Path::Top { sext_only: true };
     let partial = match canonical {
@@ -297,13 +309,30 @@ pub fn find<'ctx>(
             x.find_cast(None, kind, to, index, ext, top)
         }
     };
-    let found = partial.map(|p| Found {
-        offset: if p.negated {
-            p.magnitude.wrapping_neg()
-        } else {
-            p.magnitude
-        },
-        chain: p.chain,
+    let found = partial.map(|p| {
+        // The proofs the constant's path relied on (usually none asked).
+        let proofs = x.proofs.borrow();
+        let proved = p
+            .chain
+            .iter()
+            .take(if proofs.is_empty() { 0 } else { usize::MAX })
+            .filter_map(|l| match *l {
+                Link::BinOp { inst, .. } => proofs
+                    .iter()
+                    .find(|&&(i, pr)| i == inst && pr.is_some())
+                    .map(|&(i, pr)| (i, pr.expect("gpucc: filtered on is_some"))),
+                _ => None,
+            })
+            .collect();
+        Found {
+            offset: if p.negated {
+                p.magnitude.wrapping_neg()
+            } else {
+                p.magnitude
+            },
+            proved,
+            chain: p.chain,
+        }
     });
     let blocked = if found.is_none() {
         x.blocked.get()
@@ -381,18 +410,21 @@ struct Partial<'ctx> {
 
 /// One search.
 struct Extractor<'a, 'ctx> {
-    facts: &'a Facts<'ctx>,
+    facts: &'a Queries<'ctx>,
+    prover: &'a Prover<'ctx>,
+    /// Each add or sub the prover was asked about in this search, and its
+    /// answer (a search may pass one twice).
+    proofs: std::cell::RefCell<Vec<(InstructionValue<'ctx>, Option<Proof>)>>,
     site: IndexSite<'ctx>,
     blocked: Cell<Option<Blocked<'ctx>>>,
     /// Values visited so far (see [`MAX_VISITS`]).
     visits: Cell<u32>,
+    /// The size of the object at `site.object_base`, once asked.
+    object_size: Cell<Option<Option<u64>>>,
 }
 
 fn int_operand<'ctx>(inst: InstructionValue<'ctx>, i: u32) -> Option<IntValue<'ctx>> {
-    match inst.get_operand(i)?.value()? {
-        BasicValueEnum::IntValue(v) => Some(v),
-        _ => None,
-    }
+    sepgep::int_operand(inst, i)
 }
 
 fn int_result<'ctx>(inst: InstructionValue<'ctx>) -> Option<IntType<'ctx>> {
@@ -511,13 +543,21 @@ impl<'a, 'ctx> Extractor<'a, 'ctx> {
             } else {
                 self.facts.no_common_bits(lhs, rhs, bo)
             };
-            if !is_add {
-                return false;
-            }
+            // An add that cannot wrap either way: no flag needed.
+            return is_add;
         }
+        let flags = analyses::flags(bo);
+        let needs = if ext.signed && !flags.nsw {
+            "nsw"
+        } else if ext.zero && !flags.nuw {
+            "nuw"
+        } else {
+            return true;
+        };
+        // Upstream's exception for adds right under an inbounds GEP's sexts
+        // (module docs), asked only where the missing `nsw` would stop us.
         if kind == BinKind::Add && !ext.zero {
             if let Path::Top { sext_only } = path {
-                let nuw = analyses::flags(bo).nuw;
                 for c in [lhs, rhs] {
                     let Some((width, value)) = sepgep::const_int(c) else {
                         continue;
@@ -526,7 +566,7 @@ impl<'a, 'ctx> Extractor<'a, 'ctx> {
                     // A `nusw nuw` GEP's index is non-negative, and so is
                     // the add under its sexts: it cannot have wrapped up
                     // (c >= 0), nor down (`nuw`).
-                    if sext_only && self.site.nusw_nuw && (!c.is_negative() || nuw) {
+                    if sext_only && self.site.nusw_nuw && (!c.is_negative() || flags.nuw) {
                         return true;
                     }
                     if self.site.inbounds
@@ -538,25 +578,22 @@ impl<'a, 'ctx> Extractor<'a, 'ctx> {
                 }
             }
         }
-        if kind != BinKind::Or {
-            let flags = analyses::flags(bo);
-            let needs = if ext.signed && !flags.nsw {
-                Some("nsw")
-            } else if ext.zero && !flags.nuw {
-                Some("nuw")
-            } else {
-                None
-            };
-            if let Some(needs) = needs {
-                let has_constant =
-                    sepgep::const_int(lhs).is_some() || sepgep::const_int(rhs).is_some();
-                if has_constant && self.blocked.get().is_none() {
-                    self.blocked.set(Some(Blocked { inst: bo, needs }));
-                }
-                return false;
-            }
+        let has_constant = sepgep::const_int(lhs).is_some() || sepgep::const_int(rhs).is_some();
+        // Beyond upstream: an add or sub holding a constant may still be
+        // proved not to wrap (`analysis::no_wrap`), when `nsw` is all that is
+        // missing (under a zext too, its `nuw` must be there).
+        let asked = has_constant && needs == "nsw" && (!ext.zero || flags.nuw);
+        if asked && self.proved(bo) {
+            return true;
         }
-        true
+        if has_constant && self.blocked.get().is_none() {
+            self.blocked.set(Some(Blocked {
+                inst: bo,
+                needs,
+                unproved: asked,
+            }));
+        }
+        false
     }
 
     /// May `sext(add)` be split as `sext(x) + c` without `nsw`, where `c >= 0`
@@ -572,13 +609,13 @@ impl<'a, 'ctx> Extractor<'a, 'ctx> {
     /// that is negative the wrapped add makes the original GEP poison, and
     /// any rewrite is correct.
     fn add_cannot_sign_wrap(&self, add: InstructionValue<'ctx>, c: Bits, sext_only: bool) -> bool {
-        if self
-            .facts
-            .known_non_negative(add, self.site.gep, Assumptions::Ignored)
-        {
+        if self.facts.known_non_negative(add, self.site.gep) {
             return true;
         }
-        let Some(size) = self.site.object_size.filter(|_| sext_only) else {
+        if !sext_only {
+            return false;
+        }
+        let Some(size) = self.object_size() else {
             return false;
         };
         let half = 1u128 << (c.width() - 1);
@@ -587,6 +624,30 @@ impl<'a, 'ctx> Extractor<'a, 'ctx> {
             Some(reach) => u128::from(size) < reach,
             None => true,
         }
+    }
+
+    /// Does the prover show that `bo` does not wrap (signed) at the GEP?
+    /// Asked once per search and add.
+    fn proved(&self, bo: InstructionValue<'ctx>) -> bool {
+        if let Some(&(_, known)) = self.proofs.borrow().iter().find(|&&(i, _)| i == bo) {
+            return known.is_some();
+        }
+        let proof = self.prover.prove(bo, self.site.gep);
+        self.proofs.borrow_mut().push((bo, proof));
+        proof.is_some()
+    }
+
+    /// The size of the object the GEP's base points into, when known.
+    fn object_size(&self) -> Option<u64> {
+        if let Some(known) = self.object_size.get() {
+            return known;
+        }
+        let size = self.site.object_base.and_then(|base| {
+            self.facts
+                .object_size(crate::llvm::underlying_object(base), self.site.gep)
+        });
+        self.object_size.set(Some(size));
+        size
     }
 
     /// Upstream's `findInEitherOperand`: the left operand first, the right

@@ -39,20 +39,6 @@ extern "C" {
         lo: *mut u64,
         hi: *mut u64,
     ) -> u32;
-    fn gpucc_sepgep_rpo(f: LLVMValueRef, out: *mut LLVMBasicBlockRef, cap: usize) -> usize;
-    fn gpucc_sepgep_no_common_bits(
-        fam: *mut c_void,
-        f: LLVMValueRef,
-        a: LLVMValueRef,
-        b: LLVMValueRef,
-        cxt: LLVMValueRef,
-    ) -> bool;
-    fn gpucc_sepgep_object_size(
-        fam: *mut c_void,
-        f: LLVMValueRef,
-        obj: LLVMValueRef,
-        size: *mut u64,
-    ) -> bool;
     fn gpucc_sepgep_strip_inbounds_offsets(
         p: LLVMValueRef,
         cxt: LLVMValueRef,
@@ -67,12 +53,11 @@ extern "C" {
         v: LLVMValueRef,
         b: LLVMBasicBlockRef,
     ) -> u32;
-    fn gpucc_sepgep_binop(
+    fn gpucc_sepgep_binop_named_like(
         op: u32,
         a: LLVMValueRef,
         b: LLVMValueRef,
-        name: *const c_char,
-        len: usize,
+        like: LLVMValueRef,
         before: LLVMValueRef,
     ) -> LLVMValueRef;
     #[allow(clippy::too_many_arguments)]
@@ -97,6 +82,58 @@ extern "C" {
         len: usize,
         before: LLVMValueRef,
     ) -> LLVMValueRef;
+    fn gpucc_sepgep_domtree(fam: *mut c_void, f: LLVMValueRef) -> *const c_void;
+    fn gpucc_sepgep_tli(fam: *mut c_void, f: LLVMValueRef) -> *const c_void;
+    fn gpucc_sepgep_known_non_negative(
+        dt: *const c_void,
+        v: LLVMValueRef,
+        cxt: LLVMValueRef,
+    ) -> bool;
+    fn gpucc_sepgep_no_common_bits_dt(
+        dt: *const c_void,
+        a: LLVMValueRef,
+        b: LLVMValueRef,
+        cxt: LLVMValueRef,
+    ) -> bool;
+    fn gpucc_sepgep_object_size_tli(
+        tli: *const c_void,
+        obj: LLVMValueRef,
+        cxt: LLVMValueRef,
+        size: *mut u64,
+    ) -> bool;
+    fn gpucc_sepgep_geps_in_rpo(f: LLVMValueRef, out: *mut LLVMValueRef, cap: usize) -> usize;
+    fn gpucc_sepgep_add_subs_in_preorder(
+        dt: *const c_void,
+        out: *mut LLVMValueRef,
+        cap: usize,
+    ) -> usize;
+    fn gpucc_sepgep_scev_no_signed_wrap(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        i: LLVMValueRef,
+        cxt: LLVMValueRef,
+    ) -> bool;
+    fn gpucc_sepgep_signed_range(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        v: LLVMValueRef,
+        cxt: LLVMValueRef,
+        lo: *mut i64,
+        hi: *mut i64,
+    ) -> bool;
+    fn gpucc_sepgep_guards(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        b: LLVMBasicBlockRef,
+        conds: *mut LLVMValueRef,
+        taken: *mut bool,
+        cap: usize,
+    ) -> usize;
+    fn gpucc_sepgep_must_not_be_poison(
+        at: LLVMValueRef,
+        out: *mut LLVMValueRef,
+        cap: usize,
+    ) -> usize;
     fn gpucc_sepgep_clone_before(i: LLVMValueRef) -> LLVMValueRef;
     fn gpucc_sepgep_copy_metadata(from: LLVMValueRef, to: LLVMValueRef);
     fn gpucc_sepgep_copy_debug_loc(from: LLVMValueRef, to: LLVMValueRef);
@@ -178,21 +215,6 @@ pub fn const_ptr_add(p: PointerValue<'_>) -> Option<ConstPtrAdd<'_>> {
     })
 }
 
-/// The blocks of `f` reachable from its entry, in reverse post-order: a
-/// block comes after every block that dominates it.
-pub fn reverse_post_order(f: FunctionValue<'_>) -> Vec<BasicBlock<'_>> {
-    let mut raw: Vec<LLVMBasicBlockRef> =
-        vec![std::ptr::null_mut(); f.count_basic_blocks() as usize];
-    // SAFETY: `raw` has room for `raw.len()` blocks; the shim writes at most
-    // that many, and the reachable blocks are among the function's blocks.
-    let n = unsafe { gpucc_sepgep_rpo(f.as_value_ref(), raw.as_mut_ptr(), raw.len()) };
-    raw.truncate(n);
-    // SAFETY: the shim wrote live blocks of `f`.
-    raw.into_iter()
-        .filter_map(|b| unsafe { BasicBlock::new(b) })
-        .collect()
-}
-
 /// The source element type of GEP instruction `gep` (what its first index
 /// steps over).
 pub fn gep_source_type(gep: InstructionValue<'_>) -> BasicTypeEnum<'_> {
@@ -246,8 +268,17 @@ fn assert_gep(gep: InstructionValue<'_>) {
 pub fn gep_layout(gep: InstructionValue<'_>) -> GepLayout<'_> {
     assert_gep(gep);
     let cap = gep.get_num_operands().saturating_sub(1);
-    let mut kind = vec![0u32; cap as usize];
-    let mut size = vec![0u64; cap as usize];
+    // Most GEPs have a few indices: stack buffers spare two allocations.
+    const INLINE: usize = 8;
+    let (mut kind_buf, mut size_buf) = ([0u32; INLINE], [0u64; INLINE]);
+    let (mut kind_vec, mut size_vec) = (Vec::new(), Vec::new());
+    let (kind, size): (&mut [u32], &mut [u64]) = if cap as usize <= INLINE {
+        (&mut kind_buf[..cap as usize], &mut size_buf[..cap as usize])
+    } else {
+        kind_vec.resize(cap as usize, 0);
+        size_vec.resize(cap as usize, 0);
+        (&mut kind_vec, &mut size_vec)
+    };
     let (mut result_size, mut index_bits, mut pointer_bits, mut non_integral) =
         (0i64, 0u32, 0u32, false);
     let mut result_ty: LLVMTypeRef = std::ptr::null_mut();
@@ -269,7 +300,7 @@ pub fn gep_layout(gep: InstructionValue<'_>) -> GepLayout<'_> {
     assert_eq!(n, cap, "gpucc: a GEP has one type step per index");
     let steps = kind
         .iter()
-        .zip(&size)
+        .zip(size.iter())
         .map(|(&k, &s)| match k {
             0 => IndexStep::Sequential { stride: s },
             1 => IndexStep::Scalable,
@@ -291,6 +322,18 @@ pub fn gep_layout(gep: InstructionValue<'_>) -> GepLayout<'_> {
 /// Width and value (zero-extended) of an integer constant of at most 128
 /// bits; `None` for anything else.
 pub fn const_int(v: impl AsValueRef) -> Option<(u32, u128)> {
+    use llvm_sys::core as c;
+    let raw = v.as_value_ref();
+    // SAFETY: a checked cast, then getters on the ConstantInt it found.
+    unsafe {
+        if c::LLVMIsAConstantInt(raw).is_null() {
+            return None;
+        }
+        let width = c::LLVMGetIntTypeWidth(c::LLVMTypeOf(raw));
+        if width <= 64 {
+            return Some((width, u128::from(c::LLVMConstIntGetZExtValue(raw))));
+        }
+    }
     let (mut lo, mut hi) = (0u64, 0u64);
     // SAFETY: the shim checks that `v` is a ConstantInt before reading it.
     let width = unsafe { gpucc_sepgep_const_int(v.as_value_ref(), &mut lo, &mut hi) };
@@ -304,55 +347,103 @@ pub fn make_const_int<'ctx>(ty: IntType<'ctx>, value: u128) -> IntValue<'ctx> {
         ty.get_bit_width() <= 128,
         "gpucc: constant wider than 128 bits"
     );
+    let width = ty.get_bit_width();
+    if width <= 64 {
+        // The bits, truncated to the width (the cast keeps the low word).
+        let bits = (value & ((1u128 << width) - 1)) as u64;
+        // SAFETY: an integer type of at most 64 bits and a value that fits.
+        return unsafe { IntValue::new(llvm_sys::core::LLVMConstInt(ty.as_type_ref(), bits, 0)) };
+    }
     // The casts split the value into its two 64-bit words.
     let (lo, hi) = (value as u64, (value >> 64) as u64);
     // SAFETY: `ty` is an integer type of at most 128 bits (checked).
     unsafe { IntValue::new(gpucc_sepgep_make_const_int(ty.as_type_ref(), lo, hi)) }
 }
 
-/// The value-tracking questions only this pass asks, as upstream asks them
-/// (the function's dominator tree, no assumption cache); the shared ones,
-/// known non-negativity among them (ask it with [`Assumptions::Ignored`], as
-/// upstream does), are in `analyses`.
-///
-/// [`Assumptions::Ignored`]: super::analyses::Assumptions::Ignored
+/// What `analysis::no_wrap` asks to prove that an add without `nsw` does not
+/// wrap (rarely: only for such adds that hold a constant under a sext).
+impl<'a> Facts<'a> {
+    /// Does scalar evolution prove that integer add or sub `i` does not wrap
+    /// as a signed operation at `at` (its `willNotOverflow`, which uses
+    /// ranges, induction variables and the conditions guarding `at`)?
+    pub fn scev_no_signed_wrap(&self, i: InstructionValue<'_>, at: InstructionValue<'_>) -> bool {
+        // SAFETY: live FAM, function and instructions of it; the shim checks
+        // that `i` is a binary operator on integers.
+        unsafe {
+            gpucc_sepgep_scev_no_signed_wrap(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                i.as_value_ref(),
+                at.as_value_ref(),
+            )
+        }
+    }
+
+    /// The signed range `[lo, hi]` of integer `v` (at most 64 bits) at `at`:
+    /// value tracking, scalar evolution and the NVPTX special registers'
+    /// limits together. `None` for a wider value.
+    pub fn signed_range(&self, v: IntValue<'_>, at: InstructionValue<'_>) -> Option<(i64, i64)> {
+        let (mut lo, mut hi) = (0i64, 0i64);
+        // SAFETY: live FAM, function, value and instruction; the shim writes
+        // both bounds when it returns true.
+        unsafe {
+            gpucc_sepgep_signed_range(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                v.as_value_ref(),
+                at.as_value_ref(),
+                &mut lo,
+                &mut hi,
+            )
+        }
+        .then_some((lo, hi))
+    }
+
+    /// The conditions of the conditional branches one of whose edges
+    /// dominates block `b`, nearest first, with the value each had on the
+    /// way to `b` (at most `cap`).
+    pub fn guards(&self, b: BasicBlock<'a>, cap: usize) -> Vec<(IntValue<'a>, bool)> {
+        let mut conds: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); cap];
+        let mut taken = vec![false; cap];
+        // SAFETY: both buffers hold `cap` entries; the shim writes at most
+        // that many and returns how many.
+        let n = unsafe {
+            gpucc_sepgep_guards(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                b.as_mut_ptr(),
+                conds.as_mut_ptr(),
+                taken.as_mut_ptr(),
+                cap,
+            )
+        };
+        conds
+            .into_iter()
+            .zip(taken)
+            .take(n)
+            // SAFETY: a branch condition is a live `i1` value.
+            .map(|(c, t)| (unsafe { IntValue::new(c) }, t))
+            .collect()
+    }
+}
+
+/// The integer values that cannot be poison whenever `at` runs, unless the
+/// program is undefined (at most `cap`): the GEP indices of the addresses of
+/// the loads and stores of `at`'s block that run before it, or after it
+/// with nothing observable in between.
+pub fn must_not_be_poison(at: InstructionValue<'_>, cap: usize) -> Vec<IntValue<'_>> {
+    let mut out: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); cap];
+    // SAFETY: `out` holds `cap` entries; the shim writes at most that many.
+    let n = unsafe { gpucc_sepgep_must_not_be_poison(at.as_value_ref(), out.as_mut_ptr(), cap) };
+    out.truncate(n);
+    out.into_iter()
+        // SAFETY: the shim writes live integer values.
+        .map(|v| unsafe { IntValue::new(v) })
+        .collect()
+}
+
+/// A loop question only this pass asks (value tracking is in [`Queries`]).
 impl Facts<'_> {
-    /// Do `a` and `b` have no set bit in common (so `a | b == a + b`), with
-    /// the dominator tree and no assumption cache?
-    pub fn no_common_bits(
-        &self,
-        a: impl AsValueRef,
-        b: impl AsValueRef,
-        cxt: InstructionValue<'_>,
-    ) -> bool {
-        // SAFETY: live FAM, function, values and context instruction of it.
-        unsafe {
-            gpucc_sepgep_no_common_bits(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                a.as_value_ref(),
-                b.as_value_ref(),
-                cxt.as_value_ref(),
-            )
-        }
-    }
-
-    /// The exact size in bytes of object `obj` (an alloca, a defined global,
-    /// a byval argument, an allocation call), when known.
-    pub fn object_size(&self, obj: impl AsValueRef) -> Option<u64> {
-        let mut size = 0u64;
-        // SAFETY: live FAM, function and value; the shim writes `size`.
-        unsafe {
-            gpucc_sepgep_object_size(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                obj.as_value_ref(),
-                &mut size,
-            )
-        }
-        .then_some(size)
-    }
-
     /// How many instructions inside the innermost loop around `b` use `v`
     /// (0 when `b` is in no loop or `v` is a constant).
     pub fn uses_in_loop(&self, v: impl AsValueRef, b: BasicBlock<'_>) -> u32 {
@@ -366,6 +457,243 @@ impl Facts<'_> {
             )
         }
     }
+}
+
+/// The value-tracking questions of one run of the pass, asked with the
+/// function's dominator tree and library info fetched once (instead of from
+/// the analysis manager on every question, which cost more than the simpler
+/// answers), as upstream asks them: no assumption cache.
+pub struct Queries<'a> {
+    facts: Facts<'a>,
+    dt: std::ptr::NonNull<c_void>,
+    /// Fetched on the first object-size question.
+    tli: std::cell::Cell<Option<std::ptr::NonNull<c_void>>>,
+}
+
+impl<'a> Queries<'a> {
+    /// The analyses of `facts`' function. They stay valid for the run: the
+    /// pass edits instructions, never the CFG.
+    pub fn new(facts: &Facts<'a>) -> Self {
+        // SAFETY: live FAM and function.
+        let dt = unsafe { gpucc_sepgep_domtree(facts.fam.raw.as_ptr(), facts.f.as_value_ref()) };
+        Queries {
+            facts: *facts,
+            dt: std::ptr::NonNull::new(dt.cast_mut()).expect("gpucc: a dominator tree"),
+            tli: std::cell::Cell::new(None),
+        }
+    }
+
+    fn tli(&self) -> std::ptr::NonNull<c_void> {
+        if let Some(t) = self.tli.get() {
+            return t;
+        }
+        // SAFETY: live FAM and function.
+        let raw =
+            unsafe { gpucc_sepgep_tli(self.facts.fam.raw.as_ptr(), self.facts.f.as_value_ref()) };
+        let t = std::ptr::NonNull::new(raw.cast_mut()).expect("gpucc: library info");
+        self.tli.set(Some(t));
+        t
+    }
+
+    /// Is integer value `v` known to be non-negative at `at` (ValueTracking's
+    /// `isKnownNonNegative`)? Extensions, masks and constants are answered
+    /// here, as value tracking would answer them, without the call.
+    pub fn known_non_negative(&self, v: impl AsValueRef, at: InstructionValue<'_>) -> bool {
+        match obviously_non_negative(v.as_value_ref(), 4) {
+            Some(answer) => answer,
+            // SAFETY: `dt` is the tree of the function of `at`, alive for the
+            // run; `v` is a live integer value.
+            None => unsafe {
+                gpucc_sepgep_known_non_negative(
+                    self.dt.as_ptr(),
+                    v.as_value_ref(),
+                    at.as_value_ref(),
+                )
+            },
+        }
+    }
+
+    /// The integer (or integer-vector) `add` and `sub` instructions of the
+    /// reachable blocks, blocks in dominator-tree preorder, instructions in
+    /// block order.
+    pub fn add_subs_in_preorder(&self) -> Vec<InstructionValue<'a>> {
+        // SAFETY: `dt` is the function's tree, alive for the run.
+        collect(|out, cap| unsafe { gpucc_sepgep_add_subs_in_preorder(self.dt.as_ptr(), out, cap) })
+    }
+
+    /// Do `a` and `b` have no set bit in common (so `a | b == a + b`)?
+    pub fn no_common_bits(
+        &self,
+        a: impl AsValueRef,
+        b: impl AsValueRef,
+        cxt: InstructionValue<'_>,
+    ) -> bool {
+        // SAFETY: as in `known_non_negative`.
+        unsafe {
+            gpucc_sepgep_no_common_bits_dt(
+                self.dt.as_ptr(),
+                a.as_value_ref(),
+                b.as_value_ref(),
+                cxt.as_value_ref(),
+            )
+        }
+    }
+
+    /// The exact size in bytes of object `obj`, when known; `cxt` names the
+    /// module.
+    pub fn object_size(&self, obj: impl AsValueRef, cxt: InstructionValue<'_>) -> Option<u64> {
+        let mut size = 0u64;
+        // SAFETY: `tli` is the function's library info, alive for the run.
+        unsafe {
+            gpucc_sepgep_object_size_tli(
+                self.tli().as_ptr(),
+                obj.as_value_ref(),
+                cxt.as_value_ref(),
+                &mut size,
+            )
+        }
+        .then_some(size)
+    }
+}
+
+/// The answer of `isKnownNonNegative` for the forms it certainly knows, up
+/// to `depth` levels: a constant, a `zext`, an `and` with a non-negative
+/// constant, a `sext` of one of these. `None` for anything else (ask LLVM).
+fn obviously_non_negative(v: LLVMValueRef, depth: u32) -> Option<bool> {
+    use llvm_sys::core as c;
+    // SAFETY: `v` is a live value; every call below is a checked cast or a
+    // getter on the kind it checked.
+    unsafe {
+        if !c::LLVMIsAConstantInt(v).is_null() {
+            let width = c::LLVMGetIntTypeWidth(c::LLVMTypeOf(v));
+            if width > 64 {
+                return None;
+            }
+            // The sign bit of the zero-extended bits.
+            let bits = c::LLVMConstIntGetZExtValue(v);
+            return Some(bits >> (width - 1) & 1 == 0);
+        }
+        if c::LLVMIsAInstruction(v).is_null() || depth == 0 {
+            return None;
+        }
+        match c::LLVMGetInstructionOpcode(v) {
+            LLVMOpcode::LLVMZExt => Some(true),
+            LLVMOpcode::LLVMSExt => {
+                match obviously_non_negative(c::LLVMGetOperand(v, 0), depth - 1) {
+                    Some(true) => Some(true),
+                    _ => None,
+                }
+            }
+            LLVMOpcode::LLVMAnd => {
+                let masked = (0..2).any(|i| {
+                    let o = c::LLVMGetOperand(v, i);
+                    !c::LLVMIsAConstantInt(o).is_null()
+                        && obviously_non_negative(o, 0) == Some(true)
+                });
+                masked.then_some(true)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A live value of the function being run on, for the add/sub walk of
+/// reuniting extensions: compared by identity, asked only what that walk
+/// needs, cheaper than wrapping each operand by its type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Operand<'ctx> {
+    raw: LLVMValueRef,
+    _f: std::marker::PhantomData<&'ctx ()>,
+}
+
+impl<'ctx> Operand<'ctx> {
+    /// The value's address: a key for lookups (never an order of output).
+    pub fn key(self) -> LLVMValueRef {
+        self.raw
+    }
+
+    /// The operand when `self` is a `sext` instruction.
+    pub fn sext_operand(self) -> Option<Operand<'ctx>> {
+        use llvm_sys::core as c;
+        // SAFETY: `raw` is live (an operand of a live instruction); the
+        // operand is read after the checked cast.
+        unsafe {
+            (!c::LLVMIsASExtInst(self.raw).is_null()).then(|| Operand {
+                raw: c::LLVMGetOperand(self.raw, 0),
+                _f: std::marker::PhantomData,
+            })
+        }
+    }
+
+    /// Do `self` and `other` have the same type?
+    pub fn same_type(self, other: Operand<'ctx>) -> bool {
+        // SAFETY: both are live values.
+        unsafe { llvm_sys::core::LLVMTypeOf(self.raw) == llvm_sys::core::LLVMTypeOf(other.raw) }
+    }
+}
+
+/// The two operands of binary instruction `i` (an `add` or `sub` from
+/// [`Queries::add_subs_in_preorder`]), without the checks of the general
+/// operand getters: this is asked of every add in the function.
+pub fn binary_operands(i: InstructionValue<'_>) -> (Operand<'_>, Operand<'_>) {
+    use llvm_sys::core as c;
+    let raw = i.as_value_ref();
+    // SAFETY: `raw` is a live instruction; a binary operator has 2 operands.
+    unsafe {
+        assert!(
+            !c::LLVMIsABinaryOperator(raw).is_null(),
+            "gpucc: binary_operands of a non-binary instruction"
+        );
+        let op = |k| Operand {
+            raw: c::LLVMGetOperand(raw, k),
+            _f: std::marker::PhantomData,
+        };
+        (op(0), op(1))
+    }
+}
+
+/// Operand `k` of instruction `i` when it is an integer (not a vector): the
+/// search for constants asks this of every value it visits.
+pub fn int_operand<'ctx>(i: InstructionValue<'ctx>, k: u32) -> Option<IntValue<'ctx>> {
+    use llvm_sys::core as c;
+    let raw = i.as_value_ref();
+    // SAFETY: `raw` is a live instruction; the operand is read only when `k`
+    // is in range, and wrapped only when it is an integer.
+    unsafe {
+        if k >= u32::try_from(c::LLVMGetNumOperands(raw)).unwrap_or(0) {
+            return None;
+        }
+        let o = c::LLVMGetOperand(raw, k);
+        let is_int = !o.is_null()
+            && c::LLVMGetTypeKind(c::LLVMTypeOf(o)) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind;
+        is_int.then(|| IntValue::new(o))
+    }
+}
+
+/// The instructions a shim function `fill(out, cap)` writes: it writes at
+/// most `cap` of them and returns how many there are.
+fn collect<'a>(fill: impl Fn(*mut LLVMValueRef, usize) -> usize) -> Vec<InstructionValue<'a>> {
+    let mut raw: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); 256];
+    loop {
+        let n = fill(raw.as_mut_ptr(), raw.len());
+        if n <= raw.len() {
+            raw.truncate(n);
+            break;
+        }
+        raw = vec![std::ptr::null_mut(); n];
+    }
+    // SAFETY: the shim functions given to `collect` write live instructions.
+    raw.into_iter()
+        .map(|i| unsafe { InstructionValue::new(i) })
+        .collect()
+}
+
+/// The GEP instructions of the blocks of `f` reachable from its entry,
+/// blocks in reverse post-order, instructions in block order.
+pub fn geps_in_rpo(f: FunctionValue<'_>) -> Vec<InstructionValue<'_>> {
+    // SAFETY: `out` has room for `cap` values; the shim writes at most that
+    // many GEPs of `f`.
+    collect(|out, cap| unsafe { gpucc_sepgep_geps_in_rpo(f.as_value_ref(), out, cap) })
 }
 
 /// `p` with its inbounds constant-offset GEPs stripped, and the byte offset
@@ -423,13 +751,14 @@ impl BinOp {
     }
 }
 
-/// `a op b`, named `name`, inserted before `before`; no wrap flags and never
-/// folded, even when both operands are constants.
-pub fn create_binop<'ctx>(
+/// `a op b` named after `like` (LLVM adds a suffix), inserted before
+/// `before`; no wrap flags and never folded, even when both operands are
+/// constants.
+pub fn create_binop_named_like<'ctx>(
     op: BinOp,
     a: IntValue<'ctx>,
     b: IntValue<'ctx>,
-    name: &str,
+    like: InstructionValue<'ctx>,
     before: InstructionValue<'ctx>,
 ) -> IntValue<'ctx> {
     assert!(
@@ -438,14 +767,14 @@ pub fn create_binop<'ctx>(
     );
     // SAFETY: both operands are integers of one type (checked), `before` is a
     // live instruction; the shim knows every BinOp opcode, so the result is
-    // an integer instruction of that type.
+    // an integer instruction of that type. `like` is a live instruction
+    // whose name the shim copies.
     unsafe {
-        let v = gpucc_sepgep_binop(
+        let v = gpucc_sepgep_binop_named_like(
             op.opcode() as u32,
             a.as_value_ref(),
             b.as_value_ref(),
-            name.as_ptr().cast(),
-            name.len(),
+            like.as_value_ref(),
             before.as_value_ref(),
         );
         assert!(!v.is_null(), "gpucc: unknown binary operator");
@@ -556,7 +885,17 @@ pub fn create_gep<'ctx>(
         inkwell::types::BasicType::is_sized(&elem),
         "gpucc: GEP over an unsized type"
     );
-    let idx: Vec<LLVMValueRef> = indices.iter().map(|i| i.as_value_ref()).collect();
+    let mut buf = [std::ptr::null_mut(); 4];
+    let mut spill = Vec::new();
+    let idx: &[LLVMValueRef] = if indices.len() <= buf.len() {
+        for (b, i) in buf.iter_mut().zip(indices) {
+            *b = i.as_value_ref();
+        }
+        &buf[..indices.len()]
+    } else {
+        spill.extend(indices.iter().map(|i| i.as_value_ref()));
+        &spill
+    };
     // SAFETY: the caller gives indices valid for `elem` (one integer index
     // over a sized type always is); the result is a pointer in `base`'s
     // address space.

@@ -116,13 +116,42 @@
 //! the reordering, the block order and the lowering are upstream's newer
 //! ones, which LLVM 16's suite does not contradict.
 //!
+//! *Proving `nsw` where the IR lost it.* InstCombine drops `nsw` when it
+//! reassociates, so CUDA's `a[(y + dy) * w + (x + dx)]` (int) arrives as
+//! ```text
+//!   %row = mul nsw i32 %y1, %w        ; (y + dy) * w
+//!   %r   = add i32 %row, %x           ; no nsw
+//!   %a   = add i32 %r, 2              ; no nsw: dx = 2
+//!   %s   = sext i32 %a to i64
+//!   %q   = getelementptr inbounds float, ptr %p, i64 %s
+//! ```
+//! and `sext(%r + 2)` is `sext(%r) + 2` only if `%r + 2` cannot wrap. Before
+//! refusing, the search asks `analysis::no_wrap` (lazily: only for an add or
+//! sub without `nsw` that holds a constant under a sext, which would
+//! otherwise stay). It proves no wrap with scalar evolution (the guards, the
+//! ranges of induction variables: `for (i = 0; i < n; ++i) p[i + 1]`), or
+//! from facts around the GEP: the dominating branch conditions, the value
+//! ranges of the leaves (masks, NVPTX's special registers), and the exact
+//! values of the `nsw` arithmetic that the loads and stores of the block
+//! compute (an access through a poison address is undefined, so those
+//! cannot have wrapped). In `bench/kernels/conv2d_constant.cu` the guards
+//! say `x >= 2`, `y >= 2`, `x <= w - 3`, and row `y + 2`'s `mul nsw` is
+//! loaded in the same block, so `(y + 2) * w <= INT_MAX`; then row `y - 2`'s
+//! `(y - 2) * w + x + 2 <= (y - 1) * w - 1 <= INT_MAX`: proved, split (the
+//! module docs of `analysis::no_wrap` give the whole argument). Row `y + 2`
+//! itself is bounded by nothing (`y = 2`, `w = 536870911`, `x = 4` make it
+//! `INT_MAX + 1`), and keeps its constants (missed remark `NeedsNoWrap`).
+//! The proof only lets the sext distribute; the split GEPs' flags follow the
+//! rules of *Flags* above, as for an index that had `nsw`.
+//!
 //! *Beyond upstream, where it is wrong* (each pinned by
 //! `test/ir/separate-const-offset-from-gep/`):
 //! - `sext(add i32 x, 1)` without `nsw` in an `inbounds` GEP is split only
-//!   when the add provably cannot wrap (see `analysis::const_offset`);
-//!   upstream up to 22 assumes inbounds indices are non-negative (fixed
-//!   after 22 by llvm/llvm-project#183402). An extension whose bits a
-//!   `trunc` above cuts off again needs no flag at all.
+//!   when the add provably cannot wrap (see `analysis::const_offset` and,
+//!   above, `analysis::no_wrap`); upstream up to 22 assumes inbounds
+//!   indices are non-negative (fixed after 22 by llvm/llvm-project#183402).
+//!   An extension whose bits a `trunc` above cuts off again needs no flag at
+//!   all.
 //! - a `trunc` under a `sext`/`zext` is not looked through when an add or
 //!   sub lies below it (the narrow add may wrap).
 //! - `sext b - sext a` is never rewritten as `sext(a - b)`: LLVM 16 keys its
@@ -147,17 +176,21 @@
 //! trivially dead instruction (upstream hits `llvm_unreachable`; use it only
 //! on inputs free of dead code, as upstream's tests do).
 //!
-//! *Remarks*: passed `Split`, `Lowered`, `Reordered`, `Reunited`; missed
-//! `OffsetNotFoldable`, `NeedsNoWrap` (a constant stays in an index because
-//! an add/sub under a sext/zext lacks `nsw`/`nuw`), `ScalableIndex`
-//! (`lower-gep` over a scalable vector); analysis `Stats`. Tests:
-//! `test/ir/separate-const-offset-from-gep/`,
-//! `test/ptx/separate-const-offset-from-gep/`.
+//! *Remarks*: passed `Split`, `Lowered`, `Reordered`, `Reunited`,
+//! `ProvedNoWrap` (an add without `nsw` proved not to wrap, on the path of
+//! a split); missed `OffsetNotFoldable`, `NeedsNoWrap` (a constant stays in
+//! an index because an add/sub under a sext/zext lacks `nsw`/`nuw` and
+//! nothing proved it cannot wrap), `ScalableIndex` (`lower-gep` over a
+//! scalable vector); analysis `Stats`. Tests:
+//! `test/ir/separate-const-offset-from-gep/` (the proofs:
+//! `proves-no-wrap-from-{guards,ranges,loop-iv,accesses}.ll`, each with the
+//! refusals at its boundary), `test/ptx/separate-const-offset-from-gep/`.
 
 use crate::analysis::const_offset::{self, Blocked, CastKind, Found, IndexSite, Link};
 use crate::analysis::fxhash::FxHashMap;
+use crate::analysis::no_wrap;
 use crate::debug;
-use crate::llvm::analyses::{self, Assumptions, DomTree, Facts, Loops};
+use crate::llvm::analyses::{self, DomTree, Facts, Loops};
 use crate::llvm::llvm_sys;
 use crate::llvm::sepgep::{self, BinOp, CastFrom, CastOp, GepLayout, IndexStep};
 use crate::llvm::{self, RemarkKind, Tti};
@@ -166,8 +199,8 @@ use crate::passes::{Changed, FunctionPass, PassCx};
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::types::{AnyTypeEnum, BasicType, BasicTypeEnum, IntType};
 use inkwell::values::{
-    AnyValue, AsValueRef, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode,
-    InstructionValue, IntValue, PointerValue,
+    AnyValue, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
+    IntValue, PointerValue,
 };
 use llvm_sys::prelude::LLVMValueRef;
 use std::num::NonZeroU32;
@@ -230,6 +263,8 @@ struct Stats {
     num_swapped: u64,
     num_reordered: u64,
     num_reunited: u64,
+    /// Adds without `nsw` proved not to wrap, on the path of a split.
+    num_proved: u64,
 }
 
 /// One index to take a constant from.
@@ -291,6 +326,10 @@ struct GepPlan<'ctx> {
 /// The analyses one run uses.
 struct Env<'ctx> {
     facts: Facts<'ctx>,
+    /// Value tracking with the analyses fetched once.
+    q: sepgep::Queries<'ctx>,
+    /// Proofs that adds without `nsw` do not wrap.
+    prover: no_wrap::Prover<'ctx>,
     loops: Loops<'ctx>,
     dt: DomTree<'ctx>,
     tti: Tti<'ctx>,
@@ -309,8 +348,11 @@ impl FunctionPass for SeparateConstOffsetFromGepPass {
             return Changed::No;
         }
         let fam = cx.fam();
+        let facts = Facts::new(fam, f);
         let env = Env {
-            facts: Facts::new(fam, f),
+            q: sepgep::Queries::new(&facts),
+            prover: no_wrap::Prover::new(facts),
+            facts,
             dt: DomTree::new(fam, f),
             loops: Loops::new(fam, f),
             tti: Tti::new(fam, f),
@@ -337,7 +379,8 @@ impl FunctionPass for SeparateConstOffsetFromGepPass {
             cx.remark(RemarkKind::Analysis, "Stats", None, || {
                 format!(
                     "@{}: {} of {} GEPs with a variable index split ({} lowered, {} swapped), \
-                     {} reordered, {} refused; {} sext sums reunited",
+                     {} reordered, {} refused; {} sext sums reunited; {} adds without nsw \
+                     proved not to wrap",
                     fn_name(f),
                     stats.num_split,
                     stats.num_geps,
@@ -345,7 +388,8 @@ impl FunctionPass for SeparateConstOffsetFromGepPass {
                     stats.num_swapped,
                     stats.num_reordered,
                     stats.num_refused,
-                    stats.num_reunited
+                    stats.num_reunited,
+                    stats.num_proved
                 )
             });
         }
@@ -358,10 +402,7 @@ fn fn_name(f: FunctionValue<'_>) -> String {
 }
 
 fn int_operand<'ctx>(inst: InstructionValue<'ctx>, i: u32) -> Option<IntValue<'ctx>> {
-    match llvm::operand(&inst, i)? {
-        BasicValueEnum::IntValue(v) => Some(v),
-        _ => None,
-    }
+    sepgep::int_operand(inst, i)
 }
 
 fn pointer_operand<'ctx>(inst: InstructionValue<'ctx>, i: u32) -> PointerValue<'ctx> {
@@ -388,11 +429,7 @@ fn indices<'ctx>(gep: InstructionValue<'ctx>) -> Vec<IntValue<'ctx>> {
 /// Unreachable code may be malformed (an add using itself), and nothing
 /// there runs anyway.
 fn geps_in_order(f: FunctionValue<'_>) -> Vec<InstructionValue<'_>> {
-    sepgep::reverse_post_order(f)
-        .into_iter()
-        .flat_map(|bb| bb.get_instructions())
-        .filter(|i| i.get_opcode() == InstructionOpcode::GetElementPtr)
-        .collect()
+    sepgep::geps_in_rpo(f)
 }
 
 /// The constants in the indices of one GEP.
@@ -420,9 +457,6 @@ fn find_constants<'ctx>(
     params: SepGepParams,
 ) -> Option<Constants<'ctx>> {
     let flags = analyses::flags(gep);
-    // The size of the object the base points into, for the sext exception
-    // (asked only for inbounds GEPs, and once).
-    let mut object_size: Option<Option<u64>> = None;
     let mut c = Constants {
         canonical: Vec::new(),
         extractions: Vec::new(),
@@ -461,20 +495,14 @@ fn find_constants<'ctx>(
             c.scalable = true;
             continue;
         };
-        let object_size = if flags.inbounds {
-            *object_size.get_or_insert_with(|| {
-                let base = llvm::underlying_object(pointer_operand(gep, 0));
-                env.facts.object_size(base)
-            })
-        } else {
-            None
-        };
         let site = IndexSite {
             gep,
             inbounds: flags.inbounds,
             nusw_nuw: flags.gep_nusw && flags.gep_nuw,
             stride,
-            object_size,
+            // The size of the object the base points into, for the sext
+            // exception: asked only for inbounds GEPs, and only when needed.
+            object_base: flags.inbounds.then(|| pointer_operand(gep, 0)),
         };
         let canonical_cast = cast.map(|op| {
             let kind = if op == CastOp::SExt {
@@ -484,7 +512,7 @@ fn find_constants<'ctx>(
             };
             (kind, index_ty)
         });
-        let outcome = const_offset::find(&env.facts, site, index, canonical_cast);
+        let outcome = const_offset::find(&env.q, &env.prover, site, index, canonical_cast);
         match outcome.found {
             Some(found) => {
                 c.needs_extraction = true;
@@ -681,10 +709,17 @@ fn explain(p: &GepPlan<'_>, cx: &PassCx<'_>) {
         Decision::Nothing => {
             if let Some(b) = p.blocked {
                 let ext = if b.needs == "nsw" { "sext" } else { "zext" };
+                // Said when `analysis::no_wrap` was asked too.
+                let unproved = if b.unproved {
+                    ", and no guard, range or access around the GEP proves that it cannot wrap"
+                } else {
+                    ""
+                };
                 cx.remark(RemarkKind::Missed, "NeedsNoWrap", Some(gep), || {
                     format!(
                         "the constant in {} stays in {}'s index: the {ext} around it does not \
-                         distribute over an operation without {}; mark it {} if it cannot wrap",
+                         distribute over an operation without {}{unproved}; mark it {} if it \
+                         cannot wrap",
                         llvm::describe(b.inst),
                         llvm::describe(gep),
                         b.needs,
@@ -764,6 +799,29 @@ fn split_gep<'ctx>(
     cx: &PassCx<'ctx>,
 ) {
     let gep = p.gep;
+    // Reported first: the proved adds are usually deleted below.
+    for e in &p.extractions {
+        for &(add, proof) in &e.found.proved {
+            stats.num_proved += 1;
+            cx.remark(RemarkKind::Passed, "ProvedNoWrap", Some(add), || {
+                let why = match proof {
+                    no_wrap::Proof::ScalarEvolution => {
+                        "scalar evolution proves it (ranges, induction variables, the \
+                         conditions guarding the GEP)"
+                    }
+                    no_wrap::Proof::Facts => {
+                        "what is known around the GEP bounds it (value ranges, the conditions \
+                         guarding it, the accesses that run with it)"
+                    }
+                };
+                format!(
+                    "{} cannot wrap where {} uses it: {why}; its constant leaves the sext",
+                    llvm::describe(add),
+                    llvm::describe(gep)
+                )
+            });
+        }
+    }
     let original = analyses::flags(gep);
     let mut nuw = original.gep_nuw;
     let mut inbounds = original.inbounds;
@@ -811,7 +869,13 @@ fn split_gep<'ctx>(
         analyses::Flags::default()
     };
     analyses::set_flags(gep, base_flags);
-    let name = llvm::describe(gep);
+    // Named now, for the remarks (the GEP is erased below), and only when
+    // someone listens: printing a name costs more than a split.
+    let name = if cx.remarks_wanted() {
+        llvm::describe(gep)
+    } else {
+        String::new()
+    };
     stats.num_split += 1;
     if params.lower_gep {
         let (result, swapped) = lower_to_single_index_geps(p, byte_offset, env)
@@ -894,13 +958,17 @@ fn reorder_gep<'ctx>(
         && outer_indices
             .iter()
             .chain(&inner_indices)
-            .all(|&i| env.facts.known_non_negative(i, gep, Assumptions::Ignored));
+            .all(|&i| env.q.known_non_negative(i, gep));
     let flags = analyses::Flags {
         inbounds,
         ..analyses::Flags::default()
     };
-    // Named now: both may be erased below.
-    let (name, inner_name) = (llvm::describe(gep), llvm::describe(inner));
+    // Named now (both may be erased below), when someone listens.
+    let (name, inner_name) = if cx.remarks_wanted() {
+        (llvm::describe(gep), llvm::describe(inner))
+    } else {
+        (String::new(), String::new())
+    };
     let first = sepgep::create_gep(
         sepgep::gep_source_type(gep),
         pointer_operand(inner, 0),
@@ -938,10 +1006,9 @@ fn reorder_gep<'ctx>(
 /// index counts with its stride, which is never negative either. Pinned by
 /// `test/ir/separate-const-offset-from-gep/inbounds-needs-non-negative-steps.ll`.
 fn variable_indices_non_negative<'ctx>(p: &GepPlan<'ctx>, env: &Env<'ctx>) -> bool {
-    variable_steps(p).into_iter().all(|(idx, _)| {
-        env.facts
-            .known_non_negative(idx, p.gep, Assumptions::Ignored)
-    })
+    variable_steps(p)
+        .into_iter()
+        .all(|(idx, _)| env.q.known_non_negative(idx, p.gep))
 }
 
 /// `value` as a constant of the index type (sign-extended or truncated).
@@ -1002,7 +1069,7 @@ fn rebuild_from<'ctx>(
             } else {
                 (other, next)
             };
-            sepgep::create_binop(op, a, b, &llvm::value_name(inst), at)
+            sepgep::create_binop_named_like(op, a, b, inst, at)
         }
     }
 }
@@ -1211,7 +1278,7 @@ fn swap_gep_operands<'ctx>(
         let c = const_offset::Bits::new(width, c).to_i64()?;
         let (object, base_offset) =
             sepgep::strip_inbounds_offsets(pointer_operand(first, 0), first);
-        let size = env.facts.object_size(object)?;
+        let size = env.q.object_size(object, first)?;
         let total = base_offset?.checked_add(c)?;
         Some(total >= 0 && u64::try_from(total).ok()? <= size)
     };
@@ -1230,46 +1297,31 @@ fn swap_gep_operands<'ctx>(
 // Reuniting extensions: sext a + sext b => sext(a +nsw b).
 
 /// Walks the dominator tree in preorder; each `sext a ± sext b` with a
-/// dominating `a ±nsw b` whose poison would be UB becomes `sext` of it.
-/// Decisions and rewrites interleave, as upstream's: a rewritten value is no
-/// longer an add, and later keys see the new `sext` (tested by
-/// `test/ir/separate-const-offset-from-gep/reunites-extensions.ll`).
+/// dominating `a ±nsw b` whose poison would be undefined behaviour becomes
+/// `sext` of it. Decisions and rewrites interleave, as upstream's: a
+/// rewritten value is no longer an add, and later keys see the new `sext`
+/// (tested by `test/ir/separate-const-offset-from-gep/reunites-extensions.ll`).
+/// The add/subs are listed up front: a rewrite deletes only the sum it
+/// replaces and its dead `sext`s (the operands of those are the dominating
+/// add's, which lives on), none of them an add/sub still to come.
 fn reunite_exts<'ctx>(env: &Env<'ctx>, stats: &mut Stats, cx: &PassCx<'ctx>) -> bool {
     // Operand pair -> dominating nsw adds/subs, innermost last. Lookup only:
     // the order of the pair is by address, which never reaches the output.
-    let mut adds: FxHashMap<(LLVMValueRef, LLVMValueRef), Vec<InstructionValue<'ctx>>> =
-        FxHashMap::default();
-    let mut subs: FxHashMap<(LLVMValueRef, LLVMValueRef), Vec<InstructionValue<'ctx>>> =
-        FxHashMap::default();
+    let mut adds = DominatingExprs::default();
+    let mut subs = DominatingExprs::default();
     let mut changed = false;
-    for bb in env.dt.preorder() {
-        let mut next = bb.get_first_instruction();
-        while let Some(inst) = next {
-            next = inst.get_next_instruction();
-            changed |= reunite_one(inst, env, &mut adds, &mut subs, stats, cx);
-        }
+    for inst in env.q.add_subs_in_preorder() {
+        changed |= reunite_one(inst, env, &mut adds, &mut subs, stats, cx);
     }
     changed
 }
 
-type DominatingExprs<'ctx> = FxHashMap<(LLVMValueRef, LLVMValueRef), Vec<InstructionValue<'ctx>>>;
+/// A dominating `a ±nsw b`, and whether its poison is known to be undefined
+/// behaviour (`Some(true)`), known not to be (`Some(false)`), or not asked
+/// yet: asked only when a sum looks it up, which few do.
+type Candidate<'ctx> = (InstructionValue<'ctx>, Option<bool>);
 
-fn is_int_or_int_vector(t: AnyTypeEnum<'_>) -> bool {
-    match t {
-        AnyTypeEnum::IntType(_) => true,
-        AnyTypeEnum::VectorType(v) => matches!(v.get_element_type(), BasicTypeEnum::IntType(_)),
-        _ => false,
-    }
-}
-
-/// The operand of `v` when `v` is a `sext` instruction.
-fn sext_source<'ctx>(v: BasicValueEnum<'ctx>) -> Option<BasicValueEnum<'ctx>> {
-    let i = v.as_instruction_value()?;
-    if i.get_opcode() != InstructionOpcode::SExt {
-        return None;
-    }
-    llvm::operand(&i, 0)
-}
+type DominatingExprs<'ctx> = FxHashMap<(LLVMValueRef, LLVMValueRef), Vec<Candidate<'ctx>>>;
 
 /// The key of a commutative pair.
 fn unordered(a: LLVMValueRef, b: LLVMValueRef) -> (LLVMValueRef, LLVMValueRef) {
@@ -1280,9 +1332,11 @@ fn unordered(a: LLVMValueRef, b: LLVMValueRef) -> (LLVMValueRef, LLVMValueRef) {
     }
 }
 
-/// The innermost candidate under `key` that dominates `at`. Candidates that
-/// do not dominate `at` dominate nothing later in the preorder walk either,
-/// so they are dropped (this keeps the walk linear).
+/// The innermost candidate under `key` that dominates `at` and whose poison
+/// would be undefined behaviour. Candidates that do not dominate `at`
+/// dominate nothing later in the preorder walk either, and those whose
+/// poison is harmless never qualify, so both are dropped (this keeps the
+/// walk linear).
 fn closest_dominating<'ctx>(
     exprs: &mut DominatingExprs<'ctx>,
     key: (LLVMValueRef, LLVMValueRef),
@@ -1290,8 +1344,8 @@ fn closest_dominating<'ctx>(
     dt: &DomTree<'ctx>,
 ) -> Option<InstructionValue<'ctx>> {
     let candidates = exprs.get_mut(&key)?;
-    while let Some(&c) = candidates.last() {
-        if dt.dominates(c, at) {
+    while let Some(&mut (c, ref mut ub)) = candidates.last_mut() {
+        if dt.dominates(c, at) && *ub.get_or_insert_with(|| sepgep::undefined_if_poison(c)) {
             return Some(c);
         }
         candidates.pop();
@@ -1307,23 +1361,15 @@ fn reunite_one<'ctx>(
     stats: &mut Stats,
     cx: &PassCx<'ctx>,
 ) -> bool {
-    if !is_int_or_int_vector(inst.get_type()) {
-        return false;
-    }
     let opcode = inst.get_opcode();
-    if !matches!(opcode, InstructionOpcode::Add | InstructionOpcode::Sub) {
-        return false;
-    }
-    let (Some(lhs), Some(rhs)) = (llvm::operand(&inst, 0), llvm::operand(&inst, 1)) else {
-        return false;
-    };
-    if let (Some(a), Some(b)) = (sext_source(lhs), sext_source(rhs)) {
-        if a.get_type() == b.get_type() {
+    let (lhs, rhs) = sepgep::binary_operands(inst);
+    if let (Some(a), Some(b)) = (lhs.sext_operand(), rhs.sext_operand()) {
+        if a.same_type(b) {
             let (exprs, key) = if opcode == InstructionOpcode::Add {
-                (&mut *adds, unordered(a.as_value_ref(), b.as_value_ref()))
+                (&mut *adds, unordered(a.key(), b.key()))
             } else {
                 // a - b: the order matters (LLVM 16 forgets it).
-                (&mut *subs, (a.as_value_ref(), b.as_value_ref()))
+                (&mut *subs, (a.key(), b.key()))
             };
             if let Some(dom) = closest_dominating(exprs, key, inst, &env.dt) {
                 if debug::allow_rewrite(NAME) {
@@ -1333,17 +1379,13 @@ fn reunite_one<'ctx>(
             }
         }
     }
-    let flags = analyses::flags(inst);
-    if flags.nsw && sepgep::undefined_if_poison(inst) {
-        if opcode == InstructionOpcode::Add {
-            adds.entry(unordered(lhs.as_value_ref(), rhs.as_value_ref()))
-                .or_default()
-                .push(inst);
+    if analyses::flags(inst).nsw {
+        let (exprs, key) = if opcode == InstructionOpcode::Add {
+            (adds, unordered(lhs.key(), rhs.key()))
         } else {
-            subs.entry((lhs.as_value_ref(), rhs.as_value_ref()))
-                .or_default()
-                .push(inst);
-        }
+            (subs, (lhs.key(), rhs.key()))
+        };
+        exprs.entry(key).or_default().push((inst, None));
     }
     false
 }

@@ -8,8 +8,9 @@
 ; RUN:   | FileCheck --check-prefix=LOWER %s
 ;
 ; Every decision is reported: passed `Split` (and `Lowered` with lower-gep),
-; `Reordered` and `Reunited`; missed `NeedsNoWrap` (a constant stays behind an add
-; without nsw/nuw, and the remark says which flag would free it) and
+; `Reordered`, `Reunited` and `ProvedNoWrap` (see proves-no-wrap-from-guards.ll);
+; missed `NeedsNoWrap` (a constant stays behind an add without nsw/nuw that
+; nothing proves cannot wrap, and the remark says which flag would free it) and
 ; `OffsetNotFoldable` (see refuses-unfoldable-offset.ll); analysis `Stats`.
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -24,7 +25,7 @@ define ptr @split(ptr %p, i64 %i) {
   ret ptr %q
 }
 
-; CHECK: remark: {{.*}}the constant in %a stays in %q's index: the sext around it does not distribute over an operation without nsw; mark it nsw if it cannot wrap
+; CHECK: remark: {{.*}}the constant in %a stays in %q's index: the sext around it does not distribute over an operation without nsw, and no guard, range or access around the GEP proves that it cannot wrap; mark it nsw if it cannot wrap
 ; CHECK-NEXT: remark: {{.*}}@needs_nsw: 0 of 1 GEPs with a variable index split
 define ptr @needs_nsw(ptr %p, i32 %i) {
   %a = add i32 %i, 5
