@@ -39,25 +39,6 @@ GPUCC_EXPORT bool gpucc_tti_has_branch_divergence(const void *TTI) {
   return ttiAt(TTI).hasBranchDivergence();
 }
 
-/// The target's cost of instruction `I` for code size and latency together
-/// (TCK_SizeAndLatency, what upstream SpeculativeExecution asks). Returns
-/// false when the cost is invalid (the target cannot do it); else writes it.
-GPUCC_EXPORT bool gpucc_tti_size_latency_cost(const void *TTI, LLVMValueRef I,
-                                              int64_t *Cost) {
-  InstructionCost C = ttiAt(TTI).getInstructionCost(
-      unwrap<Instruction>(I), TargetTransformInfo::TCK_SizeAndLatency);
-  if (!C.isValid())
-    return false;
-  *Cost = gpucc::costValue(C);
-  return true;
-}
-
-/// LLVM's isSafeToSpeculativelyExecute(I), with no context instruction: may
-/// `I` run where it did not before without trapping or side effects?
-GPUCC_EXPORT bool gpucc_is_safe_to_speculate(LLVMValueRef I) {
-  return isSafeToSpeculativelyExecute(unwrap<Instruction>(I));
-}
-
 /// Makes call `I` safe to execute where its arguments may be poison: drops
 /// the attributes whose violation is immediate undefined behaviour (LLVM's
 /// getUBImplyingAttributes: noundef, dereferenceable, ...) from its return
@@ -161,6 +142,11 @@ struct GpuccSpecInst {
   int Debug;        // 1 debug variable intrinsic, 2 dbg.label, 0 neither
   unsigned FirstOp; // its operand entries, in operand order
   unsigned NumOps;
+  // For the opcodes asked about only (see gpucc_specexec_block): is it safe
+  // to speculate, and if so, is its cost valid, and the cost.
+  uint8_t Safe;
+  uint8_t CostValid;
+  int64_t Cost;
 };
 
 /// One operand entry. Mirrors `specexec::RawOp`.
@@ -182,10 +168,14 @@ enum : uint32_t {
 /// operand entries into `Ops` (room for `CapO`): for a debug variable
 /// intrinsic, every location operand; for any other instruction whose
 /// LLVM-C opcode is in the bit set `WithOperands` (two words), the operands
-/// that are instructions of `BB` (none for the other opcodes). Returns how many instructions
+/// that are instructions of `BB` (none for the other opcodes). For those
+/// opcodes (and no debug intrinsic), also whether it is safe to speculate
+/// (as gpucc_is_safe_to_speculate) and, if it is, its cost under `TTI` (as
+/// gpucc_tti_size_latency_cost). Returns how many instructions
 /// were written, and their operand entries in `*NumOps`; `*Complete` says
 /// whether that is all of the block.
 GPUCC_EXPORT size_t gpucc_specexec_block(LLVMBasicBlockRef BB,
+                                         const void *TTI,
                                          const uint64_t *WithOperands,
                                          GpuccSpecInst *Insts, size_t CapI,
                                          GpuccSpecOp *Ops, size_t CapO,
@@ -246,6 +236,17 @@ GPUCC_EXPORT size_t gpucc_specexec_block(LLVMBasicBlockRef BB,
     Out.Debug = Debug;
     Out.FirstOp = First;
     Out.NumOps = NO - First;
+    Out.Safe = Out.CostValid = 0;
+    Out.Cost = 0;
+    if (!Debug && WantOps && isSafeToSpeculativelyExecute(&I)) {
+      Out.Safe = 1;
+      InstructionCost C = ttiAt(TTI).getInstructionCost(
+          &I, TargetTransformInfo::TCK_SizeAndLatency);
+      if (C.isValid()) {
+        Out.CostValid = 1;
+        Out.Cost = gpucc::costValue(C);
+      }
+    }
   }
   *Complete = true;
   *NumOps = NO;

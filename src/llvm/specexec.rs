@@ -21,6 +21,7 @@ extern "C" {
     fn gpucc_specexec_shape(bb: LLVMBasicBlockRef, out: *mut RawShape) -> bool;
     fn gpucc_specexec_block(
         bb: LLVMBasicBlockRef,
+        tti: *const c_void,
         with_operands: *const u64,
         insts: *mut RawInst,
         cap_insts: usize,
@@ -31,8 +32,6 @@ extern "C" {
     ) -> usize;
     fn gpucc_specexec_hoist(insts: *const LLVMValueRef, n: usize, before: LLVMValueRef);
     fn gpucc_tti_has_branch_divergence(tti: *const c_void) -> bool;
-    fn gpucc_tti_size_latency_cost(tti: *const c_void, i: LLVMValueRef, cost: *mut i64) -> bool;
-    fn gpucc_is_safe_to_speculate(i: LLVMValueRef) -> bool;
     fn gpucc_debug_intrinsic_kind(i: LLVMValueRef) -> c_int;
     fn gpucc_drop_ub_implying_facts(i: LLVMValueRef);
 }
@@ -44,26 +43,6 @@ impl Tti<'_> {
         // SAFETY: `raw` is the function's live TTI.
         unsafe { gpucc_tti_has_branch_divergence(self.raw.as_ptr()) }
     }
-
-    /// The target's size-and-latency cost of `inst`
-    /// (`TCK_SizeAndLatency`), or `None` when the target calls it invalid.
-    pub fn size_latency_cost(&self, inst: InstructionValue<'_>) -> Option<i64> {
-        let mut cost = 0i64;
-        // SAFETY: live TTI and instruction; the shim writes `cost` only
-        // when it returns true.
-        let valid = unsafe {
-            gpucc_tti_size_latency_cost(self.raw.as_ptr(), inst.as_value_ref(), &mut cost)
-        };
-        valid.then_some(cost)
-    }
-}
-
-/// LLVM's `isSafeToSpeculativelyExecute(inst)` without a context
-/// instruction: can `inst` run where it did not, without trapping and
-/// without side effects?
-pub fn is_safe_to_speculate(inst: InstructionValue<'_>) -> bool {
-    // SAFETY: `inst` is a live instruction.
-    unsafe { gpucc_is_safe_to_speculate(inst.as_value_ref()) }
 }
 
 /// The debug intrinsics, as LLVM classifies them.
@@ -239,6 +218,9 @@ struct RawInst {
     debug: c_int,
     first_op: u32,
     num_ops: u32,
+    safe: u8,
+    cost_valid: u8,
+    cost: i64,
 }
 
 /// `GpuccSpecOp` of the shim.
@@ -280,10 +262,11 @@ pub struct BlockFacts<'ctx> {
 
 impl<'ctx> BlockFacts<'ctx> {
     /// Reads the first `room` instructions of `bb` (all of them if it has
-    /// fewer; [`BlockFacts::complete`] says which); the operands of
-    /// instructions that are no debug intrinsics only for the opcodes in
-    /// `with_operands` (the others get none: nobody asks).
-    pub fn read(&mut self, bb: BasicBlock<'ctx>, room: usize, with_operands: &OpcodeSet) {
+    /// fewer; [`BlockFacts::complete`] says which). Instructions that are
+    /// no debug intrinsics get their operands, their safety and their cost
+    /// under `tti` ([`BlockFacts::safe`], [`BlockFacts::cost`]) only when
+    /// their opcode is in `asked` (the others get none: nobody asks).
+    pub fn read(&mut self, bb: BasicBlock<'ctx>, room: usize, tti: &Tti<'_>, asked: &OpcodeSet) {
         // Operand entries: most instructions have one or two in the block.
         let room_ops = room.saturating_mul(4);
         self.insts.clear();
@@ -300,7 +283,8 @@ impl<'ctx> BlockFacts<'ctx> {
         unsafe {
             let n = gpucc_specexec_block(
                 bb.as_mut_ptr(),
-                with_operands.0.as_ptr(),
+                tti.raw.as_ptr(),
+                asked.0.as_ptr(),
                 self.insts.as_mut_ptr(),
                 room,
                 self.ops.as_mut_ptr(),
@@ -350,6 +334,21 @@ impl<'ctx> BlockFacts<'ctx> {
     /// Its opcode.
     pub fn opcode(&self, k: usize) -> LLVMOpcode {
         self.insts[k].opcode
+    }
+
+    /// Is it safe to speculate (LLVM's `isSafeToSpeculativelyExecute`
+    /// without a context instruction: it cannot trap and has no side
+    /// effects)? Read only for the opcodes asked about.
+    pub fn safe(&self, k: usize) -> bool {
+        self.insts[k].safe != 0
+    }
+
+    /// The target's size-and-latency cost of it (`TCK_SizeAndLatency`), or
+    /// `None` when the target calls it invalid. Read only for the opcodes
+    /// asked about, and only when it is safe.
+    pub fn cost(&self, k: usize) -> Option<i64> {
+        let r = &self.insts[k];
+        (r.cost_valid != 0).then_some(r.cost)
     }
 
     /// What kind of debug intrinsic it is, if any.

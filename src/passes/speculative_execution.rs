@@ -517,9 +517,10 @@ fn plan<'ctx>(
     scratch: &mut Scratch<'ctx>,
 ) -> Decision<'ctx> {
     let mut room = FIRST_ROOM;
+    let speculated = speculated_opcodes();
     loop {
-        scratch.facts.read(from, room, speculated_opcodes());
-        match plan_read(tti, limits, scratch) {
+        scratch.facts.read(from, room, tti, speculated);
+        match plan_read(speculated, limits, scratch) {
             Some(decision) => return decision,
             // The budgets did not stop the plan within what was read: read
             // more and decide again (planning changes nothing).
@@ -531,7 +532,7 @@ fn plan<'ctx>(
 /// [`plan`] over the instructions read into `scratch.facts`; `None` when it
 /// reaches their end and the block has more.
 fn plan_read<'ctx>(
-    tti: &Tti<'_>,
+    speculated: &OpcodeSet,
     limits: Limits,
     scratch: &mut Scratch<'ctx>,
 ) -> Option<Decision<'ctx>> {
@@ -574,7 +575,7 @@ fn plan_read<'ctx>(
             continue;
         }
         let opcode = facts.opcode(k);
-        match classify(facts, k, opcode, tti, |at| available(stays, at)) {
+        match classify(facts, k, opcode, speculated, |at| available(stays, at)) {
             Ok(c) => {
                 cost = cost.saturating_add(c);
                 if cost > i64::from(limits.max_cost) {
@@ -608,14 +609,13 @@ fn classify<'ctx>(
     facts: &BlockFacts<'ctx>,
     k: usize,
     opcode: LLVMOpcode,
-    tti: &Tti<'_>,
+    speculated: &OpcodeSet,
     available: impl Fn(OperandAt<'ctx>) -> bool,
 ) -> Result<i64, Stay<'ctx>> {
-    if !speculated_opcodes().contains(opcode) {
+    if !speculated.contains(opcode) {
         return Err(Stay::Opcode);
     }
-    let inst = facts.inst(k);
-    if !sx::is_safe_to_speculate(inst) {
+    if !facts.safe(k) {
         return Err(Stay::Unsafe);
     }
     // The first operand, in operand order, that stays (an instruction of
@@ -627,7 +627,7 @@ fn classify<'ctx>(
             }
         }
     }
-    tti.size_latency_cost(inst).ok_or(Stay::NoCost)
+    facts.cost(k).ok_or(Stay::NoCost)
 }
 
 /// Reports `decision` as remarks and debug output, and counts it.
