@@ -80,8 +80,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/bench-lib.sh"
 BENCH_NAME=bench-codequality
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT" || die "cannot enter $ROOT"
-# This benchmark measures LLVM 16 (its cut points are LLVM 16's pipeline).
-LLVM_MAJOR=16
 LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-16/bin}"
 BENCH_DIR="${BENCH_DIR:-$ROOT/target/bench}"
 PLUGIN="${GPUCC_PLUGIN:-}"

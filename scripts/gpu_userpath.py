@@ -295,8 +295,8 @@ def matmul_case(name):
                 timed=name == "full")
 
 
-# fig5_submatrix_i64 / fig6_submatrix_i32 -----------------------------------
-def submatrix_case(kernel, index_kind):
+# fig5_submatrix_i64 / fig6_submatrix_i32 (/ _bounded: n <= 46340) ----------
+def submatrix_case(kernel, index_kind, const="weights3x3"):
     def build(name):
         n = 37 if name == "small" else 4096
         r = rng_for(kernel, name)
@@ -317,7 +317,7 @@ def submatrix_case(kernel, index_kind):
 
         return Case(name, (cdiv(n, 16), cdiv(n, 16), 1), (16, 16, 1),
                     [("ptr", "a"), ("ptr", "out"), (index_kind, n)], bufs,
-                    consts={"weights3x3": wts}, ref=ref, timed=name == "full")
+                    consts={const: wts}, ref=ref, timed=name == "full")
 
     return build
 
@@ -620,6 +620,10 @@ KERNELS = {
                                  ("small", "full"), EXACT),
     "fig6_submatrix_i32": Kernel("submatrix_i32", submatrix_case("fig6_submatrix_i32", "i32"),
                                  ("small", "full"), EXACT),
+    "fig6_submatrix_i32_bounded": Kernel(
+        "submatrix_i32_bounded",
+        submatrix_case("fig6_submatrix_i32_bounded", "i32", "weights3x3b"),
+        ("small", "full"), EXACT),
     "fig7_speculation": Kernel("guarded_pairs", fig7_case, ("small", "full"),
                                EXACT + "; float atomics"),
     "gemv": Kernel("gemv", gemv_case, ("small", "full"), EXACT),
