@@ -26,6 +26,18 @@ use super::value::{mask, Ptr};
 /// the same base addresses as there, so a source and its transformed module agree on
 /// addresses; others go after them.
 pub fn parse(text: &str, like: Option<&Module>) -> Result<Module, String> {
+    parse_aligned(text, like, &HashMap::new())
+}
+
+/// [`parse`], placing each global named in `min_align` (`@name`) at least that aligned. A
+/// transformed module may realign a global it owns (`gpucc-shared-align` does): the source and
+/// the target share one layout, and it must be the target's, which is the stricter; an object
+/// is still never aligned to twice its alignment, so over-claiming accesses are caught.
+pub fn parse_aligned(
+    text: &str,
+    like: Option<&Module>,
+    min_align: &HashMap<String, u64>,
+) -> Result<Module, String> {
     let ctx = Context::create();
     let buf = MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "poison-input");
     let m = ctx
@@ -34,10 +46,31 @@ pub fn parse(text: &str, like: Option<&Module>) -> Result<Module, String> {
     // SAFETY: `m` owns a valid module for the rest of this function; the decoder only reads it.
     let raw = m.as_mut_ptr();
     let mut d = Decoder::new(raw);
+    d.min_align = min_align.clone();
     let module = d.module(like);
     // SAFETY: the target data was created by `Decoder::new` and nothing uses it afterwards.
     unsafe { LLVMDisposeTargetData(d.td) };
     module
+}
+
+/// The declared alignment of every global of `text` (`@name` -> bytes; 0 when none is
+/// declared), or nothing when it does not parse.
+pub fn global_alignments(text: &str) -> HashMap<String, u64> {
+    let ctx = Context::create();
+    let buf = MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "poison-input");
+    let Ok(m) = ctx.create_module_from_ir(buf) else {
+        return HashMap::new();
+    };
+    let mut out = HashMap::new();
+    // SAFETY: `m` owns a valid module for the rest of this function; it is only read.
+    unsafe {
+        let mut g = LLVMGetFirstGlobal(m.as_mut_ptr());
+        while !g.is_null() {
+            out.insert(format!("@{}", name_of(g)), u64::from(LLVMGetAlignment(g)));
+            g = LLVMGetNextGlobal(g);
+        }
+    }
+    out
 }
 
 fn c_str(p: *const std::ffi::c_char) -> String {
@@ -86,6 +119,8 @@ struct Decoder {
     noundef_attr: u32,
     range_md: u32,
     noundef_md: u32,
+    /// Globals (`@name`) to place at least this aligned.
+    min_align: HashMap<String, u64>,
 }
 
 /// The values of one function: parameters and instructions by slot, blocks by index.
@@ -124,6 +159,7 @@ impl Decoder {
             noundef_attr: kind("noundef"),
             range_md: md("range"),
             noundef_md: md("noundef"),
+            min_align: HashMap::new(),
         }
     }
 
@@ -158,7 +194,9 @@ impl Decoder {
                     0 => u64::from(LLVMABIAlignmentOfType(self.td, ty)),
                     a => u64::from(a),
                 };
-                statics.push((format!("@{}", name_of(g)), size, align));
+                let name = format!("@{}", name_of(g));
+                let align = align.max(self.min_align.get(&name).copied().unwrap_or(1));
+                statics.push((name, size, align));
             }
             for &f in &fvs {
                 statics.push((format!("fn @{}", name_of(f)), 0, 16));

@@ -230,7 +230,16 @@ pub struct Checker {
 impl Checker {
     /// Parses the source and each target; the targets share the source's static addresses.
     pub fn new(source_text: &str, target_texts: &[&str]) -> Result<Checker, String> {
-        let source = super::decode::parse(source_text, None).map_err(|e| format!("source: {e}"))?;
+        // The shared layout honours the strictest alignment any module declares.
+        let mut min_align: std::collections::HashMap<String, u64> = Default::default();
+        for t in target_texts {
+            for (name, align) in super::decode::global_alignments(t) {
+                let slot = min_align.entry(name).or_insert(1);
+                *slot = (*slot).max(align);
+            }
+        }
+        let source = super::decode::parse_aligned(source_text, None, &min_align)
+            .map_err(|e| format!("source: {e}"))?;
         let targets = target_texts
             .iter()
             .map(|t| {
