@@ -31,15 +31,105 @@
 
 using namespace llvm;
 
+//===-- The analyses of one run -------------------------------------------===//
+//
+// The pass asks scalar evolution and ValueTracking a few questions per
+// instruction. Asking the analysis manager for the result each time is a
+// hash lookup that costs more than most of the questions, so the run fetches
+// the results once (`gpucc_nary_analyses`) and passes them back with every
+// question. They stay valid while the pass runs: it changes no CFG and never
+// invalidates the function's analyses.
+
+namespace {
+/// What `gpucc_nary_analyses` fetches, in its order.
+struct NaryAnalyses {
+  ScalarEvolution *SE;
+  AssumptionCache *AC;
+  DominatorTree *DT;
+};
+
+ScalarEvolution &seOf(const void *SE) {
+  return *static_cast<ScalarEvolution *>(const_cast<void *>(SE));
+}
+
+const SCEV *asScevPtr(const void *S) { return static_cast<const SCEV *>(S); }
+} // namespace
+
+/// Fetches (computing them if needed) the scalar evolution, assumption cache
+/// and dominator tree of `F`, into `Out[0..3)` in that order.
+GPUCC_EXPORT void gpucc_nary_analyses(void *FAM, LLVMValueRef F, void **Out) {
+  Function &Fn = fn(F);
+  FunctionAnalysisManager &AM = famOf(FAM);
+  NaryAnalyses A{&AM.getResult<ScalarEvolutionAnalysis>(Fn),
+                 &AM.getResult<AssumptionAnalysis>(Fn),
+                 &AM.getResult<DominatorTreeAnalysis>(Fn)};
+  Out[0] = A.SE;
+  Out[1] = A.AC;
+  Out[2] = A.DT;
+}
+
+/// The SCEV of value `V` (getSCEV), from scalar evolution `SE`.
+GPUCC_EXPORT const void *gpucc_nary_scev_of(const void *SE, LLVMValueRef V) {
+  return seOf(SE).getSCEV(unwrap(V));
+}
+
+/// The SCEVs of the indices of GEP `G` (operands 1 and on), in operand
+/// order, written to `Out` (room for `Cap`); returns how many indices there
+/// are. One call where the pass would make one per index.
+GPUCC_EXPORT size_t gpucc_nary_scev_indices(const void *SE, LLVMValueRef G,
+                                            const void **Out, size_t Cap) {
+  auto *GEP = cast<GEPOperator>(unwrap(G));
+  size_t N = 0;
+  for (Value *Idx : GEP->indices()) {
+    if (N < Cap)
+      Out[N] = seOf(SE).getSCEV(Idx);
+    ++N;
+  }
+  return N;
+}
+
+/// `A + B`, `A * B`, and the min/max kinds (ScevOp's numbers, as
+/// gpucc_scev_binary); operands of one type.
+GPUCC_EXPORT const void *gpucc_nary_scev_binary(const void *SE, unsigned Op,
+                                                const void *A, const void *B) {
+  ScalarEvolution &S = seOf(SE);
+  const SCEV *X = asScevPtr(A), *Y = asScevPtr(B);
+  switch (Op) {
+  case 0:
+    return S.getAddExpr(X, Y);
+  case 1:
+    return S.getMulExpr(X, Y);
+  case 2:
+    return S.getSMaxExpr(X, Y);
+  case 3:
+    return S.getSMinExpr(X, Y);
+  case 4:
+    return S.getUMaxExpr(X, Y);
+  case 5:
+    return S.getUMinExpr(X, Y);
+  }
+  return nullptr;
+}
+
+/// `S` zero-extended to integer type `Ty`, which is wider.
+GPUCC_EXPORT const void *gpucc_nary_scev_zext(const void *SE, const void *S,
+                                              LLVMTypeRef Ty) {
+  return seOf(SE).getZeroExtendExpr(asScevPtr(S), unwrap(Ty));
+}
+
+/// Is `S` the constant zero (SCEV::isZero)?
+GPUCC_EXPORT bool gpucc_nary_scev_is_zero(const void *S) {
+  return asScevPtr(S)->isZero();
+}
+
 //===-- Scalar evolution --------------------------------------------------===//
 
 /// The SCEV of GEP `G` with its indices replaced by `Idx[0..N)` (N is its
 /// number of indices): ScalarEvolution::getGEPExpr.
-GPUCC_EXPORT const void *gpucc_nary_scev_gep(void *FAM, LLVMValueRef F,
-                                             LLVMValueRef G,
+GPUCC_EXPORT const void *gpucc_nary_scev_gep(const void *SEp, LLVMValueRef G,
                                              const void *const *Idx,
                                              size_t N) {
-  ScalarEvolution &SE = famOf(FAM).getResult<ScalarEvolutionAnalysis>(fn(F));
+  ScalarEvolution &SE = seOf(SEp);
   SmallVector<const SCEV *, 4> Ops;
   for (size_t I = 0; I != N; ++I)
     Ops.push_back(static_cast<const SCEV *>(Idx[I]));
@@ -74,18 +164,27 @@ GPUCC_EXPORT size_t gpucc_nary_scev_poison_leaves(const void *S,
 
 /// Can `Add` (an add instruction or constant expression) never overflow as a
 /// signed addition, seen from instruction `Ctx`?
-GPUCC_EXPORT bool gpucc_nary_add_never_overflows_signed(void *FAM,
-                                                        LLVMValueRef F,
+GPUCC_EXPORT bool gpucc_nary_add_never_overflows_signed(void *AC, void *DT,
                                                         LLVMValueRef Add,
                                                         LLVMValueRef Ctx) {
-  Function &Fn = fn(F);
   auto *AO = dyn_cast<AddOperator>(unwrap(Add));
   if (!AO)
     return false;
-  auto &AC = famOf(FAM).getResult<AssumptionAnalysis>(Fn);
-  auto &DT = famOf(FAM).getResult<DominatorTreeAnalysis>(Fn);
-  return gpucc::signedAddNeverOverflows(AO, Fn.getParent()->getDataLayout(),
-                                        &AC, unwrap<Instruction>(Ctx), &DT);
+  Instruction *At = unwrap<Instruction>(Ctx);
+  return gpucc::signedAddNeverOverflows(
+      AO, At->getModule()->getDataLayout(), static_cast<AssumptionCache *>(AC),
+      At, static_cast<DominatorTree *>(DT));
+}
+
+/// isKnownNonNegative(V) at instruction `Ctx`, with the assumption cache
+/// `AC` and tree `DT` (as gpucc_known_non_negative with assumptions).
+GPUCC_EXPORT bool gpucc_nary_known_non_negative(void *AC, void *DT,
+                                                LLVMValueRef V,
+                                                LLVMValueRef Ctx) {
+  Instruction *At = unwrap<Instruction>(Ctx);
+  return gpucc::knownNonNegative(unwrap(V), At->getModule()->getDataLayout(),
+                                 static_cast<AssumptionCache *>(AC), At,
+                                 static_cast<DominatorTree *>(DT));
 }
 
 /// isGuaranteedNotToBePoison(V).
@@ -117,6 +216,57 @@ GPUCC_EXPORT void gpucc_nary_drop_poison_annotations(LLVMValueRef I) {
 }
 
 //===-- Values, types, data layout ----------------------------------------===//
+
+namespace {
+/// The opcode of LLVM-C's binary operator `C` in the C++ API's numbering
+/// (0 for anything else).
+unsigned binaryOpcode(unsigned C) {
+  switch (C) {
+  case LLVMAdd:
+    return Instruction::Add;
+  case LLVMSub:
+    return Instruction::Sub;
+  case LLVMMul:
+    return Instruction::Mul;
+  case LLVMUDiv:
+    return Instruction::UDiv;
+  case LLVMSDiv:
+    return Instruction::SDiv;
+  case LLVMURem:
+    return Instruction::URem;
+  case LLVMSRem:
+    return Instruction::SRem;
+  case LLVMShl:
+    return Instruction::Shl;
+  case LLVMLShr:
+    return Instruction::LShr;
+  case LLVMAShr:
+    return Instruction::AShr;
+  case LLVMAnd:
+    return Instruction::And;
+  case LLVMOr:
+    return Instruction::Or;
+  case LLVMXor:
+    return Instruction::Xor;
+  }
+  return 0;
+}
+} // namespace
+
+/// If `V` is the integer binary operator with LLVM-C opcode `Opcode` (an
+/// instruction or a constant expression, as LLVM's `m_Add`/`m_Mul` match),
+/// writes its operands to `A` and `B` and returns true; else false.
+GPUCC_EXPORT bool gpucc_nary_binary_operands(LLVMValueRef V, unsigned Opcode,
+                                             LLVMValueRef *A, LLVMValueRef *B) {
+  unsigned Want = binaryOpcode(Opcode);
+  auto *Op = dyn_cast<Operator>(unwrap(V));
+  if (!Want || !Op || !isa<Instruction, ConstantExpr>(Op) ||
+      Op->getOpcode() != Want || !Op->getType()->isIntegerTy())
+    return false;
+  *A = wrap(Op->getOperand(0));
+  *B = wrap(Op->getOperand(1));
+  return true;
+}
 
 /// `V` without pointer casts and all-zero GEPs (Value::stripPointerCasts).
 GPUCC_EXPORT LLVMValueRef gpucc_nary_strip_pointer_casts(LLVMValueRef V) {

@@ -92,9 +92,12 @@ size_t gpucc_rs_pass_text(void *Pass, char *Buf, size_t Cap);
 /// How many name slots there are, and slot `Slot`'s name (static).
 unsigned gpucc_rs_slot_count();
 const char *gpucc_rs_slot_name(unsigned Slot, size_t *Len);
-/// The pass of the auto-pipeline's peephole point (memory-space annotation
-/// that checks the module itself), with its slot.
-void *gpucc_rs_auto_pass(unsigned *Slot);
+/// A function pass of the auto-pipeline's extension points, with its slot:
+/// `Point` 0 is the peephole point (memory-space annotation), 1 the
+/// vectorizer-start point (the grid-stride unroll request), 2 the
+/// pipeline-start point (special-register ranges). Each checks the module
+/// itself.
+void *gpucc_rs_auto_pass(unsigned Point, unsigned *Slot);
 /// The auto-pipeline's text and its name (static).
 const char *gpucc_rs_auto_pipeline(size_t *Len, const char **Name,
                                    size_t *NameLen);
@@ -277,9 +280,9 @@ void addAutoPipeline(PassBuilder &PB, ModulePassManager &MPM) {
   MPM.addPass(std::move(Auto));
 }
 
-void addAutoAnnotate(FunctionPassManager &FPM) {
+void addAutoPass(FunctionPassManager &FPM, unsigned Point) {
   unsigned Slot = 0;
-  void *Pass = gpucc_rs_auto_pass(&Slot);
+  void *Pass = gpucc_rs_auto_pass(Point, &Slot);
   addAsSlot<RustFunctionPass>(FPM, Slot, RustPass(Pass));
 }
 
@@ -330,7 +333,23 @@ GPUCC_EXPORT void gpucc_register_callbacks(void *Builder) {
   PB.registerPeepholeEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel Level) {
         if (isOptimizing(Level))
-          addAutoAnnotate(FPM);
+          addAutoPass(FPM, 0);
+      });
+  // Special-register ranges go on first, so every later analysis has them.
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level) {
+        if (!isOptimizing(Level))
+          return;
+        FunctionPassManager FPM;
+        addAutoPass(FPM, 2);
+        MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+      });
+  // Grid-stride loops get their unroll request before LLVM's unroller,
+  // which runs after the vectorizer.
+  PB.registerVectorizerStartEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel Level) {
+        if (isOptimizing(Level))
+          addAutoPass(FPM, 1);
       });
   gpucc_register_memspace_aa(Builder);
 }

@@ -82,7 +82,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT" || die "cannot enter $ROOT"
 LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-16/bin}"
 BENCH_DIR="${BENCH_DIR:-$ROOT/target/bench}"
-PLUGIN="${GPUCC_PLUGIN:-$ROOT/target/release/libgpucc_passes.so}"
+PLUGIN="${GPUCC_PLUGIN:-}"
 
 FLAGS=()
 KERNELS=()

@@ -47,7 +47,9 @@
 # env:   OURS_PREFIX (default gpucc-), RUNS (default 3), RUNS_LARGE (default 5),
 #        GPUCC_LLVM (16 or 22, default 16: the LLVM whose opt runs ours and upstream),
 #        BENCH_DIR (default target/bench, target/bench-llvm22 for 22), GPUCC_PLUGIN, BENCH_NO_BUILD=1,
-#        GPUCC_BENCH_CALLGRIND_1M=1, VALGRIND (empty: no callgrind), BENCH_CSV.
+#        GPUCC_BENCH_CALLGRIND_1M=1, VALGRIND (empty: no callgrind), BENCH_CSV,
+#        BENCH_PASSES (comma-separated short names, default all: sepgep, slsr,
+#        nary, specexec; the others are neither timed nor counted).
 # The net costs (wall and instructions) also go to BENCH_DIR/bench-straightline.csv
 # (or BENCH_CSV) for scripts/chart-compile-time.py.
 #
@@ -68,6 +70,13 @@ import os
 
 PASSES = (("sepgep", "separate-const-offset-from-gep"), ("slsr", "slsr"),
           ("nary", "nary-reassociate"), ("specexec", "speculative-execution"))
+only = [p for p in os.environ.get("BENCH_PASSES", "").split(",") if p]
+unknown = [p for p in only if p not in dict(PASSES)]
+if unknown:
+    sys.exit(f"bench-straightline: BENCH_PASSES names {', '.join(unknown)} "
+             f"(expected some of {', '.join(short for short, _ in PASSES)})")
+if only:
+    PASSES = tuple((short, name) for short, name in PASSES if short in only)
 prefix = os.environ.get("OURS_PREFIX", "gpucc-")
 TINY = "define void @f() {\n  ret void\n}\n"
 

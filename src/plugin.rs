@@ -38,8 +38,11 @@
 //! The auto-pipeline: when clang loads the plugin (`-fpass-plugin=`), or
 //! rustc (`-Z llvm-plugins=`), the `gpucc` pipeline runs at the
 //! optimizer-last extension point (after the last InstCombine) on modules
-//! whose triple is nvptx, nvptx64 or amdgcn, at -O1 and above; and `gpucc-memspace-annotate` runs at the peephole extension
-//! point (after each InstCombine), before GVN, LICM and DSE. Host modules
+//! whose triple is nvptx, nvptx64 or amdgcn, at -O1 and above;
+//! `gpucc-memspace-annotate` runs at the peephole extension point (after
+//! each InstCombine), before GVN, LICM and DSE; and
+//! `gpucc-unroll-grid-stride` at the vectorizer-start point, before LLVM's
+//! loop unroller; and `gpucc-sreg-ranges` at the pipeline-start point. Host modules
 //! are left alone. Switch it off with the environment variable
 //! `GPUCC_AUTO_PIPELINE=0`, or `-mllvm -gpucc-auto-pipeline=false`
 //! (clang only knows that option when the plugin is also given as
@@ -51,18 +54,24 @@ use crate::llvm::{self, Fam};
 use crate::params;
 use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
+use crate::passes::invariant_loads::{self, InvariantLoadsPass};
+use crate::passes::loop_layout::{self, LoopLayoutPass};
 use crate::passes::memspace_annotate::{self, MemSpaceAnnotatePass};
 use crate::passes::nary_reassociate::{self, NaryReassociatePass};
 use crate::passes::omp_runtime_free;
 use crate::passes::omp_simd_groups;
 use crate::passes::openmp_opt::state_machine;
 use crate::passes::openmp_opt::{self, OpenMpOptParams};
+use crate::passes::rotate_loads::{self, RotateLoadsPass};
 use crate::passes::separate_const_offset_from_gep::{
     self as sepgep, SepGepParams, SeparateConstOffsetFromGepPass,
 };
+use crate::passes::shared_align;
 use crate::passes::slsr::{self, SlsrParams, SlsrPass};
 use crate::passes::specialize_spaces;
 use crate::passes::speculative_execution::{self, SpecExecParams, SpeculativeExecutionPass};
+use crate::passes::sreg_ranges::{self, SregRangesPass};
+use crate::passes::unroll_grid_stride::{self, UnrollGridStridePass, UnrollParams};
 use crate::passes::{Changed, FunctionPass, PassCx};
 use inkwell::values::FunctionValue;
 
@@ -87,6 +96,12 @@ pub const SLOTS: &[&str] = &[
     STATE_MACHINE,
     omp_runtime_free::NAME,
     omp_simd_groups::NAME,
+    shared_align::NAME,
+    loop_layout::NAME,
+    unroll_grid_stride::NAME,
+    rotate_loads::NAME,
+    sreg_ranges::NAME,
+    invariant_loads::NAME,
 ];
 
 /// A module pass (the counterpart of [`FunctionPass`]).
@@ -137,6 +152,26 @@ fn parse_function_pass(element: &str) -> Option<Box<dyn FunctionPass>> {
         params_or_fatal(memspace_annotate::NAME, params::parse(text, &[], |_, _| {}));
         return Some(Box::new(MemSpaceAnnotatePass));
     }
+    if let Some(text) = params::split(element, loop_layout::NAME) {
+        params_or_fatal(loop_layout::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Box::new(LoopLayoutPass));
+    }
+    if let Some(text) = params::split(element, unroll_grid_stride::NAME) {
+        let p = params_or_fatal(unroll_grid_stride::NAME, UnrollParams::parse(text));
+        return Some(Box::new(UnrollGridStridePass::new(p)));
+    }
+    if let Some(text) = params::split(element, rotate_loads::NAME) {
+        params_or_fatal(rotate_loads::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Box::new(RotateLoadsPass));
+    }
+    if let Some(text) = params::split(element, sreg_ranges::NAME) {
+        params_or_fatal(sreg_ranges::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Box::new(SregRangesPass));
+    }
+    if let Some(text) = params::split(element, invariant_loads::NAME) {
+        params_or_fatal(invariant_loads::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Box::new(InvariantLoadsPass));
+    }
     if let Some(text) = params::split(element, nary_reassociate::NAME) {
         params_or_fatal(nary_reassociate::NAME, params::parse(text, &[], |_, _| {}));
         return Some(Box::new(NaryReassociatePass));
@@ -170,6 +205,10 @@ pub fn parse_module_element(element: &str) -> Option<Element> {
         params_or_fatal(omp_simd_groups::NAME, params::parse(text, &[], |_, _| {}));
         return Some(Element::Module(Box::new(OmpRuntimeFree(true))));
     }
+    if let Some(text) = params::split(element, shared_align::NAME) {
+        params_or_fatal(shared_align::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Element::Module(Box::new(SharedAlign)));
+    }
     if let Some(text) = params::split(element, STATE_MACHINE) {
         params_or_fatal(STATE_MACHINE, params::parse(text, &[], |_, _| {}));
         return Some(Element::Module(Box::new(OpenMpStateMachine)));
@@ -199,6 +238,18 @@ pub fn run_function_pass(pass: &dyn FunctionPass, f: FunctionValue<'_>, fam: Fam
 /// them (it is idempotent); it checks the module itself.
 pub fn auto_annotate_pass() -> Box<dyn FunctionPass> {
     Box::new(AutoOnly(MemSpaceAnnotatePass))
+}
+
+/// The pass the auto-pipeline adds at the vectorizer-start point: unroll
+/// requests for grid-stride loops, before LLVM's unroller runs.
+pub fn auto_unroll_pass() -> Box<dyn FunctionPass> {
+    Box::new(AutoOnly(UnrollGridStridePass::new(UnrollParams::default())))
+}
+
+/// The pass the auto-pipeline adds at the pipeline-start point: the value
+/// ranges of NVPTX special registers, before any analysis looks at them.
+pub fn auto_ranges_pass() -> Box<dyn FunctionPass> {
+    Box::new(AutoOnly(SregRangesPass))
 }
 
 /// Should the auto-pipeline run on a module of `triple`: a GPU target, and
@@ -263,18 +314,21 @@ struct InferAcrossCalls(InferAddressSpacesPass);
 
 /// The `gpucc` suite in the paper's order, as a pipeline that mixes our
 /// passes with LLVM's own, in the order of LLVM 16's NVPTX backend
-/// (`NVPTXPassConfig::addIRPasses` at -O3): memory-space inference (with
+/// (`NVPTXPassConfig::addIRPasses` at -O3), after the special-register ranges
+/// (`gpucc-sreg-ranges`) that everything below uses: memory-space inference (with
 /// inter-procedural specialization, §3.2), pointer-arithmetic reassociation
 /// (§3.4.1), speculative execution (§3.5; only on targets with divergent
 /// branches, as NVPTX's own copy), straight-line strength reduction (§3.4.2),
 /// GVN, global reassociation (§3.4.3), EarlyCSE, then the 64-bit division
 /// bypass (§3.6; slow path opaque to llc's CodeGenPrepare) and memory-space
-/// annotation for the backend's AA (§3.3).
-pub const GPUCC_TEXT: &str = "gpucc-infer-address-spaces,\
+/// annotation for the backend's AA (§3.3); last, shared-memory alignment
+/// (`gpucc-shared-align`), which lets the backend vectorize shared accesses.
+pub const GPUCC_TEXT: &str = "function(gpucc-sreg-ranges),gpucc-infer-address-spaces,\
      function(gpucc-separate-const-offset-from-gep,\
      gpucc-speculative-execution<only-if-divergent-target>,gpucc-slsr,gvn,\
-     gpucc-nary-reassociate,early-cse,\
-     gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate)";
+     gpucc-nary-reassociate,early-cse,gpucc-rotate-loads,\
+     gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate,\
+     gpucc-invariant-loads,gpucc-loop-layout),gpucc-shared-align";
 
 /// The pipeline name of the straight-line subset (§3.4 and §3.5).
 pub const STRAIGHT_LINE: &str = "gpucc-straight-line";
@@ -334,6 +388,27 @@ impl ModulePass for OmpRuntimeFree {
         crate::debug::maybe_inject_panic(self.name());
         let fam = mam.fam(module);
         Changed::from_bool(omp_runtime_free::run(&functions, fam, self.0))
+    }
+}
+
+/// `gpucc-shared-align`: shared-memory objects aligned to 16 bytes and the
+/// proven alignment stated on every access (module pass: it changes globals).
+struct SharedAlign;
+
+impl ModulePass for SharedAlign {
+    fn name(&self) -> &'static str {
+        shared_align::NAME
+    }
+
+    fn run(&self, module: ModuleRef<'_>, mam: Mam<'_>) -> Changed {
+        crate::debug::maybe_inject_panic(self.name());
+        let fam = mam.fam(module);
+        Changed::from_bool(shared_align::run(
+            &module.triple(),
+            &module.globals(),
+            &module.functions(),
+            fam,
+        ))
     }
 }
 

@@ -6,6 +6,8 @@
 // become ld.const), and the straight-line passes on 25 unrolled image
 // addresses (y + dy) * w + (x + dx): separate-const-offset-from-gep makes
 // the dx into constant offsets, SLSR the (y + dy) * w into adds of w.
+//
+// hot-loop: none
 #include "gpu.h"
 
 #define R 2

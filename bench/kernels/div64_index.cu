@@ -7,6 +7,8 @@
 // 32 bits, so a check plus a 32-bit div.u32/rem.u32 fast path avoids the
 // slow 64-bit division. llc's CodeGenPrepare bypasses these too; gpucc's
 // pass shares one check between a / and a % of the same operands.
+//
+// hot-loop: none
 #include "gpu.h"
 
 KERNEL permute_zxy(const float *__restrict__ in, float *__restrict__ out, long nx, long ny,

@@ -8,6 +8,8 @@
 // are generic casts of __shared__ addresses, so only the fixed-point
 // inference over phis proves the dot-product loads are ld.shared. The k loop
 // is unrolled by 4 (not fully), so the pointer phis survive clang -O3.
+//
+// hot-loop: lds|ld=8 (*walk_a and *walk_b, one float each)
 #include "gpu.h"
 
 #define TILE 16

@@ -8,6 +8,8 @@
 // SLSR rewrites (b + 1) * n and (b + 2) * n from b * n with one add of n
 // each, and GVN / nary-reassociate share what remains. Without them the
 // nine loads recompute 64-bit products and sums per row.
+//
+// hot-loop: none
 #include "gpu.h"
 
 __constant__ float weights3x3[3][3];

@@ -6,6 +6,8 @@
 // the GEP. separate-const-offset-from-gep may move the constant out of the
 // sext only because the int adds carry nsw (signed overflow is undefined in
 // CUDA C++); SLSR then works on the 32-bit multiplies (b + x) * n.
+//
+// hot-loop: none
 #include "gpu.h"
 
 __constant__ float weights3x3[3][3];

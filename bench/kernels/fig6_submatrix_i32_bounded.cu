@@ -10,6 +10,8 @@
 // n <= 46340 (n * n fits in an int, as the whole matrix must): then every
 // index is below n * n, the guards prove that no add wraps, and the pass
 // splits all nine loads as LLVM 16 does (which splits without a proof).
+//
+// hot-loop: none
 #include "gpu.h"
 
 __constant__ float weights3x3b[3][3];

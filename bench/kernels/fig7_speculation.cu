@@ -8,6 +8,8 @@
 // free address arithmetic into the common dominator (speculation) lets
 // SLSR rewrite &a[i + j] as &a[i] + j and GVN share the rest. The uses are
 // atomic adds into the output, so clang cannot if-convert the branches.
+//
+// hot-loop: none
 #include "gpu.h"
 
 KERNEL guarded_pairs(const float *__restrict__ a, float *out, const int *__restrict__ mode,

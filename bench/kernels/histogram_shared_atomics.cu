@@ -6,6 +6,8 @@
 // right instruction is atom.shared.add.u32, and on the kernel's output
 // atom.global.add.u32. Also the clearing and merging loops over the shared
 // bins, and a grid-stride loop with 64-bit index arithmetic.
+//
+// hot-loop: ldg=1 (data[i] of the grid-stride loop)
 #include "gpu.h"
 
 #define BINS 256

@@ -8,6 +8,8 @@
 // so gpucc-infer-address-spaces can give its parameters addrspace(3) and
 // its loads become ld.shared. Upstream infer-address-spaces works one
 // function at a time: inside dot16 the pointers stay generic (ld.f32).
+//
+// hot-loop: lds|ld=8 (score[k] and sv[k][t] of the k loop)
 #include "gpu.h"
 
 #define D 16

@@ -9,6 +9,8 @@
 // memory-space facts between shared and global memory: the staging buffer
 // (shared) can never alias the force array (a kernel argument, global),
 // which gpucc-memspace-aa / -annotate state and generic pointers hide.
+//
+// hot-loop: lds|ld=16 (stage[j]: x, y, z, q)
 #include "gpu.h"
 
 struct particle {

@@ -6,6 +6,8 @@
 // read through a walking pointer (the paper's Figure 4 pattern with
 // struct fields at constant offsets: ld.shared.v4 once inferred), and
 // the float-heavy body where register pressure is the cost that matters.
+//
+// hot-loop: lds|ld=16 (p->x, p->y, p->z, p->m)
 #include "gpu.h"
 
 #define TILE 256

@@ -6,6 +6,8 @@
 // (the stride halves each step: the loop over s stays a loop), stores and
 // loads through the same generic cast of the __shared__ array, and the
 // grid-stride loop's 64-bit index arithmetic.
+//
+// hot-loop: ldg=4 (in[i] of the grid-stride loop)
 #include "gpu.h"
 
 #define THREADS 256

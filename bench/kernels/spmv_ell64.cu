@@ -8,6 +8,8 @@
 // slot * rows + row in 64 bits. The slot loop is unrolled by 4, so its four
 // addresses differ by multiples of rows (SLSR), and x is read through an
 // index loaded from memory (a gather).
+//
+// hot-loop: ldg=16 (col[...] 8 bytes, val[...] and x[c] 4 each)
 #include "gpu.h"
 
 KERNEL spmv_ell(const float *__restrict__ val, const long *__restrict__ col,

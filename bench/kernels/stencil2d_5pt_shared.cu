@@ -7,6 +7,8 @@
 // global neighbour loads for the halo are separate int index expressions,
 // and the five tile reads differ only by constants (one base + offsets once
 // separate-const-offset-from-gep has run).
+//
+// hot-loop: none
 #include "gpu.h"
 
 #define BS 16

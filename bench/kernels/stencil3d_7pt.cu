@@ -7,6 +7,8 @@
 // programmer writes them. separate-const-offset-from-gep turns the +-1
 // into constant GEP offsets and SLSR / nary-reassociate share the z-plane
 // products, so the seven loads use one or two base registers.
+//
+// hot-loop: stg=4 (the store of out: a compiler may reuse loads across z)
 #include "gpu.h"
 
 KERNEL heat3d(const float *__restrict__ in, float *__restrict__ out, int nx, int ny, int nz,

@@ -6,6 +6,8 @@
 // accesses become ld.shared/st.shared) and the straight-line passes on the
 // four unrolled global addresses (y + j) * w + x, which differ by 8 * w:
 // SLSR turns the multiplies into adds of one stride.
+//
+// hot-loop: none
 #include "gpu.h"
 
 #define TD 32

@@ -234,16 +234,21 @@ pub fn classify(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Cla
     }
     let generic = Class::Space(flat);
     let mut acc: Option<Class> = None;
-    let mut seen: Vec<LLVMValueRef> = Vec::new();
-    let mut stack = vec![p];
+    // The walk allocates nothing in the common case (an alias query asks
+    // this twice): `seen` never holds more than WALK_LIMIT values, and the
+    // stack spills to the heap only past its room.
+    let mut seen: [LLVMValueRef; WALK_LIMIT] = [std::ptr::null_mut(); WALK_LIMIT];
+    let mut num_seen = 0;
+    let mut stack = Stack::new(p);
     while let Some(v) = stack.pop() {
-        if seen.contains(&v.as_value_ref()) {
+        if seen[..num_seen].contains(&v.as_value_ref()) {
             continue;
         }
-        if seen.len() == WALK_LIMIT {
+        if num_seen == WALK_LIMIT {
             return generic;
         }
-        seen.push(v.as_value_ref());
+        seen[num_seen] = v.as_value_ref();
+        num_seen += 1;
         let space = llvm::space_of(v);
         let leaf = if space != flat {
             Class::Space(space)
@@ -305,6 +310,46 @@ pub fn classify(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Cla
         };
     }
     acc.unwrap_or(generic)
+}
+
+/// The values [`classify`] still has to look at: a few in place, more on
+/// the heap.
+struct Stack<'a> {
+    room: [Option<PointerValue<'a>>; 8],
+    len: usize,
+    more: Vec<PointerValue<'a>>,
+}
+
+impl<'a> Stack<'a> {
+    fn new(first: PointerValue<'a>) -> Self {
+        let mut room = [None; 8];
+        room[0] = Some(first);
+        Stack {
+            room,
+            len: 1,
+            more: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, v: PointerValue<'a>) {
+        if self.len < self.room.len() {
+            self.room[self.len] = Some(v);
+            self.len += 1;
+        } else {
+            self.more.push(v);
+        }
+    }
+
+    fn pop(&mut self) -> Option<PointerValue<'a>> {
+        if let Some(v) = self.more.pop() {
+            return Some(v);
+        }
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        self.room[self.len].take()
+    }
 }
 
 /// Is `v` a generic pointer argument of a kernel, made by the host? A

@@ -6,6 +6,7 @@ pub mod const_offset;
 pub mod fxhash;
 pub mod infer_spaces;
 pub mod int_facts;
+pub mod loops;
 pub mod memspace;
 pub mod no_wrap;
 pub mod openmp;

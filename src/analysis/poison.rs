@@ -22,7 +22,6 @@
 
 #![forbid(unsafe_code)]
 
-use crate::analysis::fxhash::FxHashMap;
 use crate::llvm::analyses::flags;
 use crate::llvm::llvm_sys::prelude::LLVMValueRef;
 use crate::llvm::nary::{self as q, AnyVal};
@@ -35,45 +34,114 @@ pub const MAX_WALK: usize = 16;
 /// Can `d` stand for an expression whose poison leaves are `leaves`
 /// without being poison more often? `Some(instructions whose flags and
 /// metadata must be dropped first)` if so (empty when none need to), `None`
-/// if not.
+/// if not. (A pass that asks often keeps a [`Walker`] instead, whose room
+/// is reused from question to question.)
 pub fn reuse_drops<'ctx>(
     d: InstructionValue<'ctx>,
     leaves: &[LLVMValueRef],
 ) -> Option<Vec<InstructionValue<'ctx>>> {
-    if q::undefined_if_poison(d) {
-        return Some(Vec::new());
+    Walker::default().reuse_drops(d, leaves)
+}
+
+/// The room the walks of [`reuse_drops`] need, kept between questions.
+#[derive(Default)]
+pub struct Walker<'ctx> {
+    visited: Vec<LLVMValueRef>,
+    work: Vec<AnyVal<'ctx>>,
+}
+
+impl<'ctx> Walker<'ctx> {
+    /// [`reuse_drops`] (the same answer, without allocating for the walk).
+    pub fn reuse_drops(
+        &mut self,
+        d: InstructionValue<'ctx>,
+        leaves: &[LLVMValueRef],
+    ) -> Option<Vec<InstructionValue<'ctx>>> {
+        if self.clean_over_leaves(d, leaves) {
+            return Some(Vec::new());
+        }
+        if q::undefined_if_poison(d) {
+            return Some(Vec::new());
+        }
+        let mut drop = Vec::new();
+        // At most MAX_WALK + 1 values are ever inserted: a list beats a map.
+        let Walker { visited, work } = self;
+        visited.clear();
+        work.clear();
+        work.push(AnyVal::of(d));
+        while let Some(v) = work.pop() {
+            if visited.contains(&v.id()) {
+                continue;
+            }
+            visited.push(v.id());
+            if visited.len() > MAX_WALK {
+                return None;
+            }
+            if leaves.contains(&v.id()) || q::not_poison(v) {
+                continue;
+            }
+            let i = v.as_instruction()?;
+            // Scalar evolution reads `or disjoint` as an add; without the flag
+            // it is an `or`, which differs from the add when the operands share
+            // a bit.
+            if flags(i).disjoint {
+                return None;
+            }
+            // A min/max intrinsic is a select: poison only from its operands
+            // (LLVM 16's canCreatePoison does not know them).
+            let is_min_max =
+                i.get_opcode() == InstructionOpcode::Call && q::called_intrinsic(i).is_some();
+            if !is_min_max && q::can_create_poison(i) {
+                return None;
+            }
+            if q::has_poison_annotations(i) {
+                drop.push(i);
+            }
+            work.extend((0..v.operand_count()).filter_map(|k| v.operand(k)));
+        }
+        Some(drop)
     }
-    let mut drop = Vec::new();
-    let mut visited: FxHashMap<LLVMValueRef, ()> = FxHashMap::default();
-    let mut work = vec![AnyVal::of(d)];
-    while let Some(v) = work.pop() {
-        if visited.insert(v.id(), ()).is_some() {
-            continue;
+
+    /// Does the walk of [`reuse_drops`] accept `d` without dropping
+    /// anything, whatever the expensive questions (`undefined_if_poison(d)`,
+    /// and `not_poison` of each value on the way) answer? It does when every
+    /// value the walk could reach from `d`, stopping at leaves, is a leaf, an
+    /// integer constant (never poison), or an instruction that is no `or
+    /// disjoint`, cannot make poison itself and carries no poison-generating
+    /// flag or metadata; and when there are at most [`MAX_WALK`] of them.
+    /// Whatever `not_poison` says, the walk then visits some of these values
+    /// (skipping below those that cannot be poison), drops nothing and
+    /// refuses nothing; and if `d`'s poison is undefined behaviour, the
+    /// answer is the same again. So the questions can be skipped: they only
+    /// cost time (`not_poison` looks up to six levels deep into the
+    /// operands).
+    fn clean_over_leaves(&mut self, d: InstructionValue<'ctx>, leaves: &[LLVMValueRef]) -> bool {
+        let Walker {
+            visited: seen,
+            work,
+        } = self;
+        seen.clear();
+        work.clear();
+        work.push(AnyVal::of(d));
+        while let Some(v) = work.pop() {
+            if seen.contains(&v.id()) {
+                continue;
+            }
+            seen.push(v.id());
+            if seen.len() > MAX_WALK {
+                return false;
+            }
+            if leaves.contains(&v.id()) || v.is_constant_int() {
+                continue;
+            }
+            let Some(i) = v.as_instruction() else {
+                return false;
+            };
+            if q::has_poison_annotations(i) || q::can_create_poison(i) || flags(i).disjoint {
+                return false;
+            }
+            work.extend((0..v.operand_count()).filter_map(|k| v.operand(k)));
         }
-        if visited.len() > MAX_WALK {
-            return None;
-        }
-        if leaves.contains(&v.id()) || q::not_poison(v) {
-            continue;
-        }
-        let i = v.as_instruction()?;
-        // Scalar evolution reads `or disjoint` as an add; without the flag
-        // it is an `or`, which differs from the add when the operands share
-        // a bit.
-        if flags(i).disjoint {
-            return None;
-        }
-        // A min/max intrinsic is a select: poison only from its operands
-        // (LLVM 16's canCreatePoison does not know them).
-        let is_min_max =
-            i.get_opcode() == InstructionOpcode::Call && q::called_intrinsic(i).is_some();
-        if !is_min_max && q::can_create_poison(i) {
-            return None;
-        }
-        if q::has_poison_annotations(i) {
-            drop.push(i);
-        }
-        work.extend((0..v.operand_count()).filter_map(|k| v.operand(k)));
+        true
     }
-    Some(drop)
 }

@@ -25,6 +25,15 @@ impl Target {
         }
     }
 
+    /// The address space of memory shared by a thread block (CUDA
+    /// `__shared__`, AMDGPU LDS), if the target has one.
+    pub fn shared_space(self) -> Option<u32> {
+        match self {
+            Target::Nvptx | Target::Amdgpu => Some(3),
+            Target::Other => None,
+        }
+    }
+
     /// Is this a GPU target whose passes gpucc runs by default?
     pub fn is_gpu(self) -> bool {
         self != Target::Other

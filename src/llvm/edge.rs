@@ -19,7 +19,7 @@ use super::llvm_sys;
 use super::{ffi, Fam};
 use crate::passes::{Changed, FunctionPass};
 use crate::plugin::{self, Element, ModulePass};
-use inkwell::values::FunctionValue;
+use inkwell::values::{FunctionValue, GlobalValue};
 use llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::marker::PhantomData;
@@ -120,6 +120,20 @@ impl<'a> ModuleRef<'a> {
             while !f.is_null() {
                 out.extend(FunctionValue::new(f));
                 f = llvm_sys::core::LLVMGetNextFunction(f);
+            }
+        }
+        out
+    }
+
+    /// The global variables, definitions and declarations, in module order.
+    pub fn globals(&self) -> Vec<GlobalValue<'a>> {
+        let mut out = Vec::new();
+        // SAFETY: the module is live for `'a`; LLVM-C walks its global list.
+        unsafe {
+            let mut g = llvm_sys::core::LLVMGetFirstGlobal(self.raw.as_ptr());
+            while !g.is_null() {
+                out.push(GlobalValue::new(g));
+                g = llvm_sys::core::LLVMGetNextGlobal(g);
             }
         }
         out
@@ -317,9 +331,13 @@ extern "C" fn gpucc_rs_slot_name(slot: u32, len: *mut usize) -> *const c_char {
 }
 
 #[no_mangle]
-extern "C" fn gpucc_rs_auto_pass(out_slot: *mut u32) -> *mut c_void {
+extern "C" fn gpucc_rs_auto_pass(point: u32, out_slot: *mut u32) -> *mut c_void {
     crate::guarded("gpucc-passes", || {
-        let p = plugin::auto_annotate_pass();
+        let p = match point {
+            1 => plugin::auto_unroll_pass(),
+            2 => plugin::auto_ranges_pass(),
+            _ => plugin::auto_annotate_pass(),
+        };
         // SAFETY: C++ passes a valid out-pointer.
         unsafe { *out_slot = slot_of(p.name()) };
         let text = p.name();

@@ -105,12 +105,15 @@ pub const AMDGPU_LAST_ADDRESS_SPACE: u32 = 9;
 
 pub mod aa;
 pub mod addr;
+pub mod align;
 pub mod analyses;
 pub mod edge;
 mod ffi;
+pub mod loops;
 pub mod nary;
 pub mod openmp;
 pub mod openmp_sm;
+pub mod rotate;
 pub mod sepgep;
 pub mod slsr;
 pub mod specexec;

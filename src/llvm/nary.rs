@@ -7,12 +7,14 @@
 //! the scalar-evolution entry points of `cpp/analyses.cpp`, and LLVM-C.
 //!
 //! [`Sx`] is `analyses::Se` plus what only this pass asks: the SCEV of a GEP
-//! with its indices replaced (`ScalarEvolution::getGEPExpr`) and the poison
-//! leaves of an expression. [`Expr`] is `analyses::Scev`: SCEVs are uniqued,
+//! with its indices replaced (`ScalarEvolution::getGEPExpr`), the poison
+//! leaves of an expression, and the ValueTracking questions; unlike `Se`, it
+//! fetches its analyses once per function, as the pass asks several
+//! questions per instruction (see its doc). [`Expr`] is `analyses::Scev`: SCEVs are uniqued,
 //! so equal keys are equal expressions; it is an address, so no output may
 //! depend on the order of a hash map keyed by it.
 
-use super::analyses::{Facts, Se};
+use super::analyses::Se;
 use super::llvm_sys;
 use super::{Fam, Tti};
 use inkwell::basic_block::BasicBlock;
@@ -23,25 +25,55 @@ use llvm_sys::core as c;
 use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
 use llvm_sys::target as t;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use std::cell::RefCell;
 use std::ffi::c_void;
 use std::marker::PhantomData;
+use std::ptr::NonNull;
+use std::sync::OnceLock;
 
 #[allow(improper_ctypes)]
 extern "C" {
     // cpp/nary.cpp
+    fn gpucc_nary_analyses(fam: *mut c_void, f: LLVMValueRef, out: *mut *mut c_void);
+    fn gpucc_nary_scev_of(se: *const c_void, v: LLVMValueRef) -> *const c_void;
+    fn gpucc_nary_scev_binary(
+        se: *const c_void,
+        op: u32,
+        a: *const c_void,
+        b: *const c_void,
+    ) -> *const c_void;
+    fn gpucc_nary_scev_zext(se: *const c_void, s: *const c_void, ty: LLVMTypeRef) -> *const c_void;
+    fn gpucc_nary_scev_is_zero(s: *const c_void) -> bool;
+    fn gpucc_nary_scev_indices(
+        se: *const c_void,
+        gep: LLVMValueRef,
+        out: *mut *const c_void,
+        cap: usize,
+    ) -> usize;
     fn gpucc_nary_scev_gep(
-        fam: *mut c_void,
-        f: LLVMValueRef,
+        se: *const c_void,
         gep: LLVMValueRef,
         idx: *const *const c_void,
         n: usize,
     ) -> *const c_void;
+    fn gpucc_nary_binary_operands(
+        v: LLVMValueRef,
+        opcode: u32,
+        a: *mut LLVMValueRef,
+        b: *mut LLVMValueRef,
+    ) -> bool;
     fn gpucc_nary_scev_poison_leaves(s: *const c_void, out: *mut LLVMValueRef, cap: usize)
         -> usize;
     fn gpucc_nary_add_never_overflows_signed(
-        fam: *mut c_void,
-        f: LLVMValueRef,
+        ac: *mut c_void,
+        dt: *mut c_void,
         add: LLVMValueRef,
+        ctx: LLVMValueRef,
+    ) -> bool;
+    fn gpucc_nary_known_non_negative(
+        ac: *mut c_void,
+        dt: *mut c_void,
+        v: LLVMValueRef,
         ctx: LLVMValueRef,
     ) -> bool;
     fn gpucc_nary_not_poison(v: LLVMValueRef) -> bool;
@@ -74,32 +106,52 @@ extern "C" {
 pub use super::analyses::{Scev as Expr, ScevOp as ExprOp};
 
 /// Scalar evolution of one function, with the GEP and poison queries of
-/// this pass.
+/// this pass, and the value-tracking questions it asks per instruction.
+///
+/// The results (scalar evolution, assumption cache, dominator tree) are
+/// fetched from the analysis manager once, in [`Sx::new`]: the passes ask
+/// several questions per instruction, and a lookup in the analysis manager
+/// costs more than most of them. They stay valid while the pass runs, as
+/// long as it does not invalidate the function's analyses (`Fam::invalidate`)
+/// or change its CFG; the passes that hold an `Sx` (nary-reassociate, SLSR)
+/// do neither while it is alive.
 #[derive(Clone, Copy)]
 pub struct Sx<'a> {
-    se: Se<'a>,
-    fam: Fam<'a>,
-    f: FunctionValue<'a>,
+    se: NonNull<c_void>,
+    ac: NonNull<c_void>,
+    dt: NonNull<c_void>,
+    /// For printing only (asks nothing of the analysis manager).
+    printer: Se<'a>,
 }
 
 impl<'a> Sx<'a> {
     pub fn new(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
+        let mut out: [*mut c_void; 3] = [std::ptr::null_mut(); 3];
+        // SAFETY: live FAM and function; the shim writes three pointers.
+        unsafe { gpucc_nary_analyses(fam.raw.as_ptr(), f.as_value_ref(), out.as_mut_ptr()) };
+        let fetched = |p: *mut c_void| {
+            NonNull::new(p).expect("gpucc: the analysis manager gives every analysis")
+        };
         Sx {
-            se: Se::new(fam, f),
-            fam,
-            f,
+            se: fetched(out[0]),
+            ac: fetched(out[1]),
+            dt: fetched(out[2]),
+            printer: Se::new(fam, f),
         }
     }
 
     /// The SCEV of integer or pointer value `v` (a constant, argument or
     /// instruction of this function).
     pub fn of(&self, v: impl AsValueRef) -> Expr {
-        self.se.of(v)
+        // SAFETY: `se` is the function's live scalar evolution (see the
+        // type's doc); `v` is a live value of the function.
+        Expr(unsafe { gpucc_nary_scev_of(self.se.as_ptr(), v.as_value_ref()) })
     }
 
     /// `a op b`; both of one type (integers for every kind but `Add`).
     pub fn binary(&self, op: ExprOp, a: Expr, b: Expr) -> Expr {
-        self.se.binary(op, a, b)
+        // SAFETY: both SCEVs come from this scalar evolution.
+        Expr(unsafe { gpucc_nary_scev_binary(self.se.as_ptr(), op as u32, a.0, b.0) })
     }
 
     /// `s` zero-extended to `ty`, which must be strictly wider.
@@ -108,12 +160,15 @@ impl<'a> Sx<'a> {
             from_bits < ty.get_bit_width(),
             "gpucc: zero extension to a type that is not wider"
         );
-        self.se.cast(s, ty, false)
+        // SAFETY: `s` is an integer SCEV of this scalar evolution, of
+        // `from_bits` bits, narrower than the integer type `ty` (asserted).
+        Expr(unsafe { gpucc_nary_scev_zext(self.se.as_ptr(), s.0, ty.as_type_ref()) })
     }
 
-    /// Is `s` the constant zero of integer type `ty`?
-    pub fn is_zero(&self, s: Expr, ty: IntType<'_>) -> bool {
-        s == self.se.constant(ty, 0)
+    /// Is `s` the constant zero (of its integer type)?
+    pub fn is_zero(&self, s: Expr) -> bool {
+        // SAFETY: `s` is a live SCEV of this scalar evolution.
+        unsafe { gpucc_nary_scev_is_zero(s.0) }
     }
 
     /// The SCEV of GEP `gep` with its indices replaced by `idx` (one per index).
@@ -127,15 +182,25 @@ impl<'a> Sx<'a> {
             gep.get_num_operands() as usize,
             "gpucc: one SCEV per GEP index"
         );
-        let raw: Vec<*const c_void> = idx.iter().map(|e| e.0).collect();
+        // Room on the stack for the usual few indices.
+        let mut small: [*const c_void; 8] = [std::ptr::null(); 8];
+        let heap: Vec<*const c_void>;
+        let raw: &[*const c_void] = if idx.len() <= small.len() {
+            for (slot, e) in small.iter_mut().zip(idx) {
+                *slot = e.0;
+            }
+            &small[..idx.len()]
+        } else {
+            heap = idx.iter().map(|e| e.0).collect();
+            &heap
+        };
         // SAFETY: `gep` is a GEP with exactly `raw.len()` indices (checked);
         // the SCEVs come from this function's scalar evolution. getGEPExpr
         // reads struct field numbers from constant index SCEVs, and the
         // callers replace only sequential indices.
         Expr(unsafe {
             gpucc_nary_scev_gep(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
+                self.se.as_ptr(),
                 gep.as_value_ref(),
                 raw.as_ptr(),
                 raw.len(),
@@ -143,11 +208,51 @@ impl<'a> Sx<'a> {
         })
     }
 
+    /// The SCEVs of the indices of GEP instruction `gep`, in order, into
+    /// `out` (cleared first).
+    pub fn gep_indices_into(&self, gep: InstructionValue<'_>, out: &mut Vec<Expr>) {
+        assert_eq!(
+            gep.get_opcode(),
+            inkwell::values::InstructionOpcode::GetElementPtr
+        );
+        out.clear();
+        let mut small: [*const c_void; 8] = [std::ptr::null(); 8];
+        // SAFETY: `gep` is a GEP instruction (asserted); `small` has room for
+        // `small.len()` SCEVs.
+        let n = unsafe {
+            gpucc_nary_scev_indices(
+                self.se.as_ptr(),
+                gep.as_value_ref(),
+                small.as_mut_ptr(),
+                small.len(),
+            )
+        };
+        if n <= small.len() {
+            out.extend(small[..n].iter().map(|&p| Expr(p)));
+            return;
+        }
+        let mut all: Vec<*const c_void> = vec![std::ptr::null(); n];
+        // SAFETY: as above, with room for all `n` (the first call computed
+        // the first few in the same order; asking again reads the cache).
+        unsafe {
+            gpucc_nary_scev_indices(self.se.as_ptr(), gep.as_value_ref(), all.as_mut_ptr(), n)
+        };
+        out.extend(all.into_iter().map(Expr));
+    }
+
     /// The values whose poison makes `s` poison (its SCEVUnknown leaves,
     /// not looking below a sequential umin), as raw identities for a
     /// membership test.
     pub fn poison_leaves(&self, s: Expr) -> Vec<LLVMValueRef> {
-        let mut out: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); 8];
+        let mut out = Vec::new();
+        self.poison_leaves_into(s, &mut out);
+        out
+    }
+
+    /// [`Sx::poison_leaves`] into `out` (cleared first), reusing its room.
+    pub fn poison_leaves_into(&self, s: Expr, out: &mut Vec<LLVMValueRef>) {
+        out.clear();
+        out.resize(out.capacity().max(8), std::ptr::null_mut());
         // SAFETY: `out` has room for `out.len()`; if there are more, the
         // second call gets room for all of them.
         let n = unsafe { gpucc_nary_scev_poison_leaves(s.0, out.as_mut_ptr(), out.len()) };
@@ -157,40 +262,51 @@ impl<'a> Sx<'a> {
             unsafe { gpucc_nary_scev_poison_leaves(s.0, out.as_mut_ptr(), n) };
         }
         out.truncate(n);
-        out
     }
 
-    /// `s` as LLVM prints it (debug output).
-    pub fn display(&self, s: Expr) -> String {
-        self.se.display(s)
-    }
-}
-
-// ---------------------------------------------------------------------------
-// ValueTracking and poison.
-
-/// The ValueTracking question only this pass asks; the shared ones, known
-/// non-negativity among them (ask it with [`Assumptions::Used`], as upstream
-/// does), are in `analyses`.
-///
-/// [`Assumptions::Used`]: super::analyses::Assumptions::Used
-impl Facts<'_> {
     /// Does `add` (an add instruction or constant expression) never overflow
     /// as a signed addition, seen from `at`, with the function's assumption
     /// cache and dominator tree (as upstream asks it)? False for other
     /// values.
     pub fn add_never_overflows_signed(&self, add: IntValue<'_>, at: InstructionValue<'_>) -> bool {
-        // SAFETY: the shim checks that `add` is an add operator.
+        // SAFETY: the function's live assumption cache and tree (see the
+        // type's doc); `at` is an instruction of it; the shim checks that
+        // `add` is an add operator.
         unsafe {
             gpucc_nary_add_never_overflows_signed(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
+                self.ac.as_ptr(),
+                self.dt.as_ptr(),
                 add.as_value_ref(),
                 at.as_value_ref(),
             )
         }
     }
+
+    /// Is integer value `v` known to be non-negative at `at`? ValueTracking's
+    /// `isKnownNonNegative` with the assumption cache and the dominator tree,
+    /// as NaryReassociate asks it (`Facts::known_non_negative` with
+    /// `Assumptions::Used`).
+    pub fn known_non_negative(&self, v: impl AsValueRef, at: InstructionValue<'_>) -> bool {
+        // SAFETY: the function's live assumption cache and tree, an integer
+        // value and an instruction of the function.
+        unsafe {
+            gpucc_nary_known_non_negative(
+                self.ac.as_ptr(),
+                self.dt.as_ptr(),
+                v.as_value_ref(),
+                at.as_value_ref(),
+            )
+        }
+    }
+
+    /// `s` as LLVM prints it (debug output).
+    pub fn display(&self, s: Expr) -> String {
+        self.printer.display(s)
+    }
 }
+
+// ---------------------------------------------------------------------------
+// ValueTracking and poison.
 
 /// Is `v` guaranteed not to be poison?
 pub fn not_poison(v: impl AsValueRef) -> bool {
@@ -253,6 +369,12 @@ impl<'ctx> AnyVal<'ctx> {
     pub fn kind(self) -> u32 {
         // SAFETY: `raw` is a live value.
         unsafe { gpucc_nary_value_id(self.raw) }
+    }
+
+    /// Is it an integer constant (`ConstantInt`)?
+    pub fn is_constant_int(self) -> bool {
+        // SAFETY: checked cast of a live value.
+        unsafe { !c::LLVMIsAConstantInt(self.raw).is_null() }
     }
 
     /// Is it of pointer type?
@@ -329,31 +451,49 @@ unsafe impl AsValueRef for AnyVal<'_> {
 // ---------------------------------------------------------------------------
 // Operators, uses, intrinsics.
 
+/// The opcode of instruction `i`, as LLVM-C numbers it (cheaper than
+/// inkwell's `get_opcode`, which maps it onto its own enum).
+pub fn opcode(i: InstructionValue<'_>) -> LLVMOpcode {
+    // SAFETY: `i` is a live instruction.
+    unsafe { c::LLVMGetInstructionOpcode(i.as_value_ref()) }
+}
+
+/// What kind of scalar a value is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scalar {
+    /// An integer.
+    Int,
+    /// A pointer.
+    Pointer,
+}
+
+/// Whether `v` is an integer or a pointer (not a vector of them); `None`
+/// for every other type.
+pub fn scalar_kind(v: impl AsValueRef) -> Option<Scalar> {
+    // SAFETY: every live value has a type.
+    match unsafe { c::LLVMGetTypeKind(c::LLVMTypeOf(v.as_value_ref())) } {
+        LLVMTypeKind::LLVMIntegerTypeKind => Some(Scalar::Int),
+        LLVMTypeKind::LLVMPointerTypeKind => Some(Scalar::Pointer),
+        _ => None,
+    }
+}
+
 /// The operands of `v` if it is the binary operator `op` (an instruction or
 /// a constant expression, as LLVM's `m_Add`/`m_Mul` match).
 pub fn binary_operands<'ctx>(
     v: impl AsValueRef,
     op: LLVMOpcode,
 ) -> Option<(IntValue<'ctx>, IntValue<'ctx>)> {
-    // SAFETY: checked casts; a binary operator has two operands of its own
-    // (integer, for add and mul on scalars) type.
+    let mut a: LLVMValueRef = std::ptr::null_mut();
+    let mut b: LLVMValueRef = std::ptr::null_mut();
+    // SAFETY: `v` is live; the shim checks what it is and writes both
+    // operands only when it returns true: then they are the operands of an
+    // integer binary operator, of its (integer) type.
     unsafe {
-        let raw = v.as_value_ref();
-        let this = if !c::LLVMIsAInstruction(raw).is_null() {
-            c::LLVMGetInstructionOpcode(raw)
-        } else if !c::LLVMIsAConstantExpr(raw).is_null() {
-            c::LLVMGetConstOpcode(raw)
-        } else {
-            return None;
-        };
-        if this != op || c::LLVMGetTypeKind(c::LLVMTypeOf(raw)) != LLVMTypeKind::LLVMIntegerTypeKind
-        {
+        if !gpucc_nary_binary_operands(v.as_value_ref(), op as u32, &mut a, &mut b) {
             return None;
         }
-        Some((
-            IntValue::new(c::LLVMGetOperand(raw, 0)),
-            IntValue::new(c::LLVMGetOperand(raw, 1)),
-        ))
+        Some((IntValue::new(a), IntValue::new(b)))
     }
 }
 
@@ -399,6 +539,8 @@ pub fn sole_user<'ctx>(v: impl AsValueRef) -> Option<AnyVal<'ctx>> {
 /// type suffix (`llvm.smax`), if any.
 pub fn called_intrinsic(call: InstructionValue<'_>) -> Option<&'static str> {
     const NAMES: [&str; 4] = ["llvm.smax", "llvm.smin", "llvm.umax", "llvm.umin"];
+    // Their ids, looked up by name once: they are fixed in a given LLVM.
+    static IDS: OnceLock<[u32; 4]> = OnceLock::new();
     // SAFETY: checked casts; intrinsic ids are looked up by name.
     unsafe {
         let raw = call.as_value_ref();
@@ -413,9 +555,13 @@ pub fn called_intrinsic(call: InstructionValue<'_>) -> Option<&'static str> {
         if id == 0 {
             return None;
         }
+        let ids =
+            IDS.get_or_init(|| NAMES.map(|n| c::LLVMLookupIntrinsicID(n.as_ptr().cast(), n.len())));
         NAMES
             .into_iter()
-            .find(|n| c::LLVMLookupIntrinsicID(n.as_ptr().cast(), n.len()) == id)
+            .zip(ids)
+            .find(|(_, &k)| k == id)
+            .map(|(n, _)| n)
     }
 }
 
@@ -482,63 +628,121 @@ pub fn gep_steps<'ctx>(
     f: FunctionValue<'ctx>,
     gep: InstructionValue<'ctx>,
 ) -> Option<(Vec<GepStep<'ctx>>, BasicTypeEnum<'ctx>)> {
-    // SAFETY: `gep` is checked to be a GEP; types are walked with LLVM-C
-    // (checked kinds), the data layout is `f`'s module's.
-    unsafe {
-        let raw = gep.as_value_ref();
-        if c::LLVMIsAGetElementPtrInst(raw).is_null()
-            || c::LLVMGetTypeKind(c::LLVMTypeOf(raw)) != LLVMTypeKind::LLVMPointerTypeKind
-        {
-            return None;
-        }
-        let dl = t::LLVMGetModuleDataLayout(c::LLVMGetGlobalParent(f.as_value_ref()));
-        let n = u32::try_from(c::LLVMGetNumOperands(raw)).ok()?;
-        let mut steps = Vec::with_capacity(n.saturating_sub(1) as usize);
-        let mut cur = c::LLVMGetGEPSourceElementType(raw);
-        for k in 1..n {
-            if k == 1 {
-                steps.push(seq_step(dl, cur)?);
-                continue;
-            }
-            match c::LLVMGetTypeKind(cur) {
-                LLVMTypeKind::LLVMStructTypeKind => {
-                    let idx = c::LLVMGetOperand(raw, k);
-                    if c::LLVMIsAConstantInt(idx).is_null() {
-                        return None;
-                    }
-                    let field = u32::try_from(c::LLVMConstIntGetZExtValue(idx)).ok()?;
-                    if field >= c::LLVMCountStructElementTypes(cur) {
-                        return None;
-                    }
-                    steps.push(GepStep::Field {
-                        offset: t::LLVMOffsetOfElement(dl, cur, field),
-                    });
-                    cur = c::LLVMStructGetTypeAtIndex(cur, field);
-                }
-                LLVMTypeKind::LLVMArrayTypeKind
-                | LLVMTypeKind::LLVMVectorTypeKind
-                | LLVMTypeKind::LLVMScalableVectorTypeKind => {
-                    cur = c::LLVMGetElementType(cur);
-                    steps.push(seq_step(dl, cur)?);
-                }
-                _ => return None,
-            }
-        }
-        Some((steps, basic_type(cur)?))
-    }
+    let mut steps = Vec::new();
+    let target = GepLayout::new(f).steps_into(gep, &mut steps)?;
+    Some((steps, target))
 }
 
-/// A sequential step over `ty`.
-///
-/// # Safety
-/// `dl` and `ty` are live.
-unsafe fn seq_step<'ctx>(dl: t::LLVMTargetDataRef, ty: LLVMTypeRef) -> Option<GepStep<'ctx>> {
-    let indexed = basic_type(ty)?;
-    let scalable = c::LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMScalableVectorTypeKind;
-    Some(GepStep::Seq {
-        indexed,
-        size: (!scalable).then(|| t::LLVMABISizeOfType(dl, ty)),
-    })
+/// The data layout of a function's module, for the questions asked of each
+/// GEP, with the sizes of the types met so far: LLVM's own answer looks up
+/// the type's alignment each time, and a function uses few types.
+pub struct GepLayout<'ctx> {
+    dl: t::LLVMTargetDataRef,
+    sizes: RefCell<Vec<(LLVMTypeRef, u64)>>,
+    _f: PhantomData<&'ctx ()>,
+}
+
+impl<'ctx> GepLayout<'ctx> {
+    /// Types whose sizes are kept (more are asked of LLVM each time).
+    const KEPT: usize = 16;
+
+    pub fn new(f: FunctionValue<'ctx>) -> Self {
+        // SAFETY: `f` is a live function of a module, which has a data
+        // layout for as long as it lives.
+        let dl = unsafe { t::LLVMGetModuleDataLayout(c::LLVMGetGlobalParent(f.as_value_ref())) };
+        GepLayout {
+            dl,
+            sizes: RefCell::new(Vec::new()),
+            _f: PhantomData,
+        }
+    }
+
+    /// `DataLayout::getTypeAllocSize(ty)`; `ty` is sized.
+    fn size(&self, ty: LLVMTypeRef) -> u64 {
+        if let Some(&(_, n)) = self.sizes.borrow().iter().find(|(t, _)| *t == ty) {
+            return n;
+        }
+        // SAFETY: `dl` is the live layout of the module, `ty` a sized type of
+        // its context (checked by every caller).
+        let n = unsafe { t::LLVMABISizeOfType(self.dl, ty) };
+        let mut sizes = self.sizes.borrow_mut();
+        if sizes.len() < Self::KEPT {
+            sizes.push((ty, n));
+        }
+        n
+    }
+
+    /// Byte size of `ty` in memory (`DataLayout::getTypeAllocSize`), as
+    /// [`alloc_size`].
+    pub fn alloc_size(&self, ty: BasicTypeEnum<'_>) -> u64 {
+        // `ty` is sized: BasicTypeEnum from `gep_steps`.
+        self.size(ty.as_type_ref())
+    }
+
+    /// [`gep_steps`] into `steps` (cleared first): the type the GEP points
+    /// to in the end, or `None`.
+    pub fn steps_into(
+        &self,
+        gep: InstructionValue<'ctx>,
+        steps: &mut Vec<GepStep<'ctx>>,
+    ) -> Option<BasicTypeEnum<'ctx>> {
+        steps.clear();
+        // SAFETY: `gep` is checked to be a GEP; types are walked with LLVM-C
+        // (checked kinds), the data layout is `f`'s module's.
+        unsafe {
+            let raw = gep.as_value_ref();
+            if c::LLVMIsAGetElementPtrInst(raw).is_null()
+                || c::LLVMGetTypeKind(c::LLVMTypeOf(raw)) != LLVMTypeKind::LLVMPointerTypeKind
+            {
+                return None;
+            }
+            let n = u32::try_from(c::LLVMGetNumOperands(raw)).ok()?;
+            let mut cur = c::LLVMGetGEPSourceElementType(raw);
+            for k in 1..n {
+                if k == 1 {
+                    steps.push(self.seq_step(cur)?);
+                    continue;
+                }
+                match c::LLVMGetTypeKind(cur) {
+                    LLVMTypeKind::LLVMStructTypeKind => {
+                        let idx = c::LLVMGetOperand(raw, k);
+                        if c::LLVMIsAConstantInt(idx).is_null() {
+                            return None;
+                        }
+                        let field = u32::try_from(c::LLVMConstIntGetZExtValue(idx)).ok()?;
+                        if field >= c::LLVMCountStructElementTypes(cur) {
+                            return None;
+                        }
+                        steps.push(GepStep::Field {
+                            offset: t::LLVMOffsetOfElement(self.dl, cur, field),
+                        });
+                        cur = c::LLVMStructGetTypeAtIndex(cur, field);
+                    }
+                    LLVMTypeKind::LLVMArrayTypeKind
+                    | LLVMTypeKind::LLVMVectorTypeKind
+                    | LLVMTypeKind::LLVMScalableVectorTypeKind => {
+                        cur = c::LLVMGetElementType(cur);
+                        steps.push(self.seq_step(cur)?);
+                    }
+                    _ => return None,
+                }
+            }
+            basic_type(cur)
+        }
+    }
+
+    /// A sequential step over `ty`.
+    ///
+    /// # Safety
+    /// `ty` is live.
+    unsafe fn seq_step(&self, ty: LLVMTypeRef) -> Option<GepStep<'ctx>> {
+        let indexed = basic_type(ty)?;
+        let scalable = c::LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMScalableVectorTypeKind;
+        Some(GepStep::Seq {
+            indexed,
+            size: (!scalable).then(|| self.size(ty)),
+        })
+    }
 }
 
 /// `ty` as a first-class sized type, if it is one.
@@ -596,9 +800,19 @@ impl Tti<'_> {
     /// it costs nothing (`TargetTransformInfo::getGEPCost(...) == TCC_Free`
     /// of LLVM 16's generic implementation, which NVPTX and AMDGPU use)?
     pub fn gep_is_free(&self, gep: InstructionValue<'_>) -> bool {
-        let Some((steps, target)) = gep_steps(self.f, gep) else {
-            return false;
-        };
+        match gep_steps(self.f, gep) {
+            Some((steps, target)) => self.gep_is_free_with(gep, &steps, target),
+            None => false,
+        }
+    }
+
+    /// [`Tti::gep_is_free`] given what [`gep_steps`] says of `gep`.
+    pub fn gep_is_free_with(
+        &self,
+        gep: InstructionValue<'_>,
+        steps: &[GepStep<'_>],
+        target: BasicTypeEnum<'_>,
+    ) -> bool {
         let Some(base) = super::pointer_operand(&gep, 0) else {
             return false;
         };

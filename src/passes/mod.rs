@@ -8,15 +8,21 @@
 
 pub mod bypass_slow_division;
 pub mod infer_address_spaces;
+pub mod invariant_loads;
+pub mod loop_layout;
 pub mod memspace_annotate;
 pub mod nary_reassociate;
 pub mod omp_runtime_free;
 pub mod omp_simd_groups;
 pub mod openmp_opt;
+pub mod rotate_loads;
 pub mod separate_const_offset_from_gep;
+pub mod shared_align;
 pub mod slsr;
 pub mod specialize_spaces;
 pub mod speculative_execution;
+pub mod sreg_ranges;
+pub mod unroll_grid_stride;
 
 use crate::llvm::{self, Fam, RemarkKind};
 use inkwell::values::{FunctionValue, InstructionValue};

@@ -93,9 +93,9 @@
 use crate::analysis::fxhash::FxHashMap;
 use crate::analysis::poison;
 use crate::debug;
-use crate::llvm::analyses::{self, Assumptions, DomTree, Facts, Flags, Loops};
+use crate::llvm::analyses::{self, DomTree, Flags, Loops};
 use crate::llvm::llvm_sys;
-use crate::llvm::nary::{self, AnyVal, Expr, ExprOp, GepStep, Sx};
+use crate::llvm::nary::{self, AnyVal, Expr, ExprOp, GepLayout, GepStep, Scalar, Sx};
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::passes::{Changed, FunctionPass, PassCx};
 use inkwell::basic_block::BasicBlock;
@@ -105,6 +105,7 @@ use inkwell::values::{
     AnyValue, AsValueRef, BasicValue, FunctionValue, InstructionOpcode, InstructionValue, IntValue,
 };
 use inkwell::IntPredicate;
+use llvm_sys::prelude::LLVMValueRef;
 use llvm_sys::LLVMOpcode;
 use std::cmp::Ordering;
 
@@ -376,6 +377,22 @@ impl<'ctx> Rewrite<'ctx> {
     }
 }
 
+/// One entry of a stack of [`Nary::seen`]: an instruction computing the
+/// expression, and the index of the entry below it ([`EMPTY`] at the bottom).
+#[derive(Clone, Copy, Debug)]
+struct Seen<'ctx> {
+    inst: InstructionValue<'ctx>,
+    below: u32,
+}
+
+/// The index of no entry: below the bottom of a stack.
+const EMPTY: u32 = u32::MAX;
+
+/// Room made at the start for expressions and their entries: a kernel of a
+/// few hundred instructions fits without growing the map (growing rehashes
+/// every key), a larger one grows as usual.
+const SEEN_ROOM: usize = 256;
+
 /// One run of the pass on one function.
 struct Nary<'a, 'ctx> {
     f: FunctionValue<'ctx>,
@@ -383,12 +400,23 @@ struct Nary<'a, 'ctx> {
     sx: Sx<'ctx>,
     dt: DomTree<'ctx>,
     loops: Loops<'ctx>,
-    facts: Facts<'ctx>,
     tti: Tti<'ctx>,
     builder: Builder<'ctx>,
     /// Per expression, the instructions computing it, innermost (most
-    /// recently seen) last. Looked up only, never iterated.
-    seen: FxHashMap<Expr, Vec<InstructionValue<'ctx>>>,
+    /// recently seen) last: a stack of entries linked through `Seen::below`
+    /// in one arena ([`Nary::push`]), the map holding the top's index.
+    /// Looked up only, never iterated.
+    seen: FxHashMap<Expr, u32>,
+    stacks: Vec<Seen<'ctx>>,
+    /// The data layout, and room for the steps of one GEP (`plan_gep`) and
+    /// the SCEVs of its indices (`plan_gep_split`).
+    layout: GepLayout<'ctx>,
+    gep_steps: Vec<GepStep<'ctx>>,
+    gep_indices: Vec<Expr>,
+    /// Room for the poison leaves of an expression and the walk that checks
+    /// a reuse (`reusable`).
+    leaves: Vec<LLVMValueRef>,
+    walker: poison::Walker<'ctx>,
     /// This round's missed remarks (name, where, message), emitted only if
     /// it turns out to be the last round.
     missed: Vec<(&'static str, InstructionValue<'ctx>, String)>,
@@ -404,10 +432,15 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
             sx: Sx::new(fam, f),
             dt: DomTree::new(fam, f),
             loops: Loops::new(fam, f),
-            facts: Facts::new(fam, f),
             tti: Tti::new(fam, f),
             builder: f.get_type().get_context().create_builder(),
-            seen: FxHashMap::default(),
+            seen: FxHashMap::with_capacity_and_hasher(SEEN_ROOM, Default::default()),
+            stacks: Vec::with_capacity(SEEN_ROOM),
+            layout: GepLayout::new(f),
+            gep_steps: Vec::new(),
+            gep_indices: Vec::new(),
+            leaves: Vec::new(),
+            walker: poison::Walker::default(),
             missed: Vec::new(),
             stats: Stats::default(),
         }
@@ -417,6 +450,7 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
     /// if it rewrote something.
     fn round(&mut self) -> bool {
         self.seen.clear();
+        self.stacks.clear();
         let mut dead = Vec::new();
         for bb in self.dt.preorder() {
             let mut next = bb.get_first_instruction();
@@ -446,7 +480,10 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
     }
 
     fn push(&mut self, e: Expr, i: InstructionValue<'ctx>) {
-        self.seen.entry(e).or_default().push(i);
+        let index = u32::try_from(self.stacks.len())
+            .expect("gpucc-nary-reassociate: fewer than 2^32 entries per round");
+        let below = self.seen.insert(e, index).unwrap_or(EMPTY);
+        self.stacks.push(Seen { inst: i, below });
     }
 
     // -- Planning: reads the IR, decides, changes only `seen`'s stacks. ----
@@ -454,16 +491,24 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
     /// `i`'s SCEV if it is a candidate (add, mul, GEP or min/max of a
     /// SCEV-able type), and the rewrite, if one pays.
     fn plan(&mut self, i: InstructionValue<'ctx>) -> (Option<Expr>, Option<Rewrite<'ctx>>) {
-        let ty = i.get_type();
-        let int = matches!(ty, AnyTypeEnum::IntType(_));
-        if !int && !matches!(ty, AnyTypeEnum::PointerType(_)) {
+        use LLVMOpcode as O;
+        // The opcode first: it rules out most instructions.
+        let opcode = nary::opcode(i);
+        if !matches!(
+            opcode,
+            O::LLVMAdd | O::LLVMMul | O::LLVMGetElementPtr | O::LLVMSelect | O::LLVMCall
+        ) {
             return (None, None);
         }
-        match i.get_opcode() {
-            InstructionOpcode::Add => (Some(self.sx.of(i)), self.plan_binary(i, BinOp::Add)),
-            InstructionOpcode::Mul => (Some(self.sx.of(i)), self.plan_binary(i, BinOp::Mul)),
-            InstructionOpcode::GetElementPtr => (Some(self.sx.of(i)), self.plan_gep(i)),
-            _ if int => match match_min_max(AnyVal::of(i)) {
+        let Some(ty) = nary::scalar_kind(i) else {
+            return (None, None);
+        };
+        match opcode {
+            O::LLVMAdd => (Some(self.sx.of(i)), self.plan_binary(i, BinOp::Add)),
+            O::LLVMMul => (Some(self.sx.of(i)), self.plan_binary(i, BinOp::Mul)),
+            O::LLVMGetElementPtr => (Some(self.sx.of(i)), self.plan_gep(i)),
+            // A select or a call may be a min/max.
+            _ if ty == Scalar::Int => match match_min_max(AnyVal::of(i)) {
                 Some((kind, l, r)) => {
                     let orig = self.sx.of(i);
                     let rw = self
@@ -482,7 +527,7 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
         let (l, r) = nary::binary_operands(i, op.opcode())?;
         // Zero needs no reassociation (and a chain folding to zero would go
         // round in circles).
-        if self.sx.is_zero(self.sx.of(i), l.get_type()) {
+        if self.sx.is_zero(self.sx.of(i)) {
             return None;
         }
         self.plan_binary_split(i, op, l, r)
@@ -524,10 +569,24 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
     /// A GEP that does not fold into an addressing mode: split one of its
     /// sequential indices.
     fn plan_gep(&mut self, gep: InstructionValue<'ctx>) -> Option<Rewrite<'ctx>> {
-        if self.tti.gep_is_free(gep) {
+        // The steps, in room kept from GEP to GEP.
+        let mut steps = std::mem::take(&mut self.gep_steps);
+        let rw = self.plan_gep_with(gep, &mut steps);
+        self.gep_steps = steps;
+        rw
+    }
+
+    /// [`Nary::plan_gep`] with room for the GEP's steps.
+    fn plan_gep_with(
+        &mut self,
+        gep: InstructionValue<'ctx>,
+        steps: &mut Vec<GepStep<'ctx>>,
+    ) -> Option<Rewrite<'ctx>> {
+        // (A GEP without steps is not free either, and has no index to split.)
+        let elem = self.layout.steps_into(gep, steps)?;
+        if self.tti.gep_is_free_with(gep, steps, elem) {
             return None;
         }
-        let (steps, elem) = nary::gep_steps(self.f, gep)?;
         for (k, step) in steps.iter().enumerate() {
             if let GepStep::Seq {
                 size: Some(size), ..
@@ -556,9 +615,7 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
             match (ext.get_opcode(), src) {
                 (InstructionOpcode::SExt, Some(s)) => split = s,
                 // zext is sext when the source is non-negative.
-                (InstructionOpcode::ZExt, Some(s))
-                    if self.facts.known_non_negative(s, gep, Assumptions::Used) =>
-                {
+                (InstructionOpcode::ZExt, Some(s)) if self.sx.known_non_negative(s, gep) => {
                     split = s
                 }
                 _ => {}
@@ -568,7 +625,7 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
         let space = llvm::space_of(llvm::pointer_operand(&gep, 0)?);
         let index_bits = nary::index_type(self.f, space).get_bit_width();
         if split.get_type().get_bit_width() < index_bits
-            && !self.facts.add_never_overflows_signed(split, gep)
+            && !self.sx.add_never_overflows_signed(split, gep)
         {
             self.missed("MayOverflow", gep, || {
                 format!(
@@ -598,26 +655,40 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
         lhs: IntValue<'ctx>,
         rhs: IntValue<'ctx>,
     ) -> Option<Rewrite<'ctx>> {
-        let n = gep.get_num_operands();
-        let mut idx: Vec<Expr> = (1..n)
-            .map(|j| llvm::operand(&gep, j).map(|v| self.sx.of(v)))
-            .collect::<Option<_>>()?;
+        // The index SCEVs, in room kept from call to call.
+        let mut idx = std::mem::take(&mut self.gep_indices);
+        self.sx.gep_indices_into(gep, &mut idx);
+        let rw = self.plan_gep_split_with(gep, k, size, elem, lhs, rhs, &mut idx);
+        self.gep_indices = idx;
+        rw
+    }
+
+    /// [`Nary::plan_gep_split`] with `idx`, the SCEVs of `gep`'s indices.
+    #[allow(clippy::too_many_arguments)]
+    fn plan_gep_split_with(
+        &mut self,
+        gep: InstructionValue<'ctx>,
+        k: usize,
+        size: u64,
+        elem: BasicTypeEnum<'ctx>,
+        lhs: IntValue<'ctx>,
+        rhs: IntValue<'ctx>,
+        idx: &mut [Expr],
+    ) -> Option<Rewrite<'ctx>> {
         idx[k] = self.sx.of(lhs);
         // As InstCombine turns sext of a non-negative value into zext, look
         // for the zext form (the width is that of index `k` itself).
         let index_ty = int_operand(gep, k as u32 + 1)?.get_type();
         let lhs_bits = lhs.get_type().get_bit_width();
-        if lhs_bits < index_ty.get_bit_width()
-            && self.facts.known_non_negative(lhs, gep, Assumptions::Used)
-        {
+        if lhs_bits < index_ty.get_bit_width() && self.sx.known_non_negative(lhs, gep) {
             idx[k] = self.sx.zext(idx[k], lhs_bits, index_ty);
         }
         // new = (char *)D + rhs * size, in units of the result's elements.
-        let elem_size = nary::alloc_size(self.f, elem);
+        let elem_size = self.layout.alloc_size(elem);
         if elem_size == 0 || !size.is_multiple_of(elem_size) {
             return None;
         }
-        let key = self.sx.gep(gep, &idx);
+        let key = self.sx.gep(gep, idx);
         let found = self.find(key, gep)?;
         if found.inst.get_type() != gep.get_type() {
             return None;
@@ -713,9 +784,7 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
                     self.sx.display(e)
                 )
             });
-            if let Some(stack) = self.seen.get_mut(&e) {
-                stack.pop();
-            }
+            self.pop(e);
         }
     }
 
@@ -726,23 +795,34 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
         at: InstructionValue<'ctx>,
     ) -> Option<InstructionValue<'ctx>> {
         let here = at.get_parent()?;
-        let stack = self.seen.get_mut(&e)?;
-        while let Some(&top) = stack.last() {
+        let stacks = &self.stacks;
+        let top = self.seen.get_mut(&e)?;
+        while *top != EMPTY {
+            let entry = stacks[*top as usize];
             // Every entry was met (or made) earlier in this round's walk, so
             // one in `at`'s own block comes before `at`, and one elsewhere
             // dominates `at` if its block does. Asking the dominator tree
             // about two instructions would renumber the block after each
             // insertion: quadratic on one long block.
-            let dominates = match top.get_parent() {
+            let dominates = match entry.inst.get_parent() {
                 Some(b) => b == here || self.dt.dominates_block(b, here),
                 None => false,
             };
             if dominates {
-                return Some(top);
+                return Some(entry.inst);
             }
-            stack.pop();
+            *top = entry.below;
         }
         None
+    }
+
+    /// Pops the top of `e`'s stack.
+    fn pop(&mut self, e: Expr) {
+        if let Some(top) = self.seen.get_mut(&e) {
+            if *top != EMPTY {
+                *top = self.stacks[*top as usize].below;
+            }
+        }
     }
 
     /// Can `d` stand for expression `e` without being poison more often?
@@ -750,10 +830,14 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
     /// (`analysis::poison`; an `or disjoint` on the way refuses: pinned by
     /// @or_disjoint_is_not_reused in
     /// test/ir/nary-reassociate/refuses-disjoint-or-reuse.ll).
-    fn reusable(&self, e: Expr, d: InstructionValue<'ctx>) -> Option<Vec<InstructionValue<'ctx>>> {
+    fn reusable(
+        &mut self,
+        e: Expr,
+        d: InstructionValue<'ctx>,
+    ) -> Option<Vec<InstructionValue<'ctx>>> {
         // Poison in these makes `e` poison too: no need to look past them.
-        let leaves = self.sx.poison_leaves(e);
-        poison::reuse_drops(d, &leaves)
+        self.sx.poison_leaves_into(e, &mut self.leaves);
+        self.walker.reuse_drops(d, &self.leaves)
     }
 
     /// Scalar evolution's value-complexity order (`CompareValueComplexity`,
@@ -934,62 +1018,67 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
 
     // -- Remarks. -----------------------------------------------------------
 
-    /// The passed remark and counters for a rewrite of `i` into `new`.
+    /// The passed remark and counters for a rewrite of `i` into `new`. The
+    /// message is built only when someone listens (remarks or debug output).
     fn report(
         &mut self,
         i: InstructionValue<'ctx>,
         rw: &Rewrite<'ctx>,
         new: InstructionValue<'ctx>,
     ) {
-        let d = rw.found().inst;
-        let dropped = || {
-            let drop = &rw.found().drop;
-            if drop.is_empty() {
-                String::new()
-            } else {
-                let names: Vec<_> = drop.iter().map(|x| llvm::describe(*x)).collect();
-                format!(" (dropped poison-generating flags of {})", names.join(", "))
-            }
-        };
-        let (name, how) = match *rw {
-            Rewrite::Binary { op, other, .. } => {
+        let name = match *rw {
+            Rewrite::Binary { op, .. } => {
                 match op {
                     BinOp::Add => self.stats.add += 1,
                     BinOp::Mul => self.stats.mul += 1,
                 }
-                let how = format!(
-                    "{} {} {}",
-                    llvm::describe(d),
-                    op.symbol(),
-                    llvm::describe(other)
-                );
-                ("Reassociated", how)
+                "Reassociated"
             }
-            Rewrite::Gep { rhs, .. } => {
+            Rewrite::Gep { .. } => {
                 self.stats.gep += 1;
-                let how = format!("{} + {} elements", llvm::describe(d), llvm::describe(rhs));
-                ("ReassociatedGEP", how)
+                "ReassociatedGEP"
             }
-            Rewrite::MinMax { kind, other, .. } => {
+            Rewrite::MinMax { .. } => {
                 self.stats.min_max += 1;
-                let how = format!(
-                    "{}({}, {})",
-                    &kind.intrinsic()[5..],
-                    llvm::describe(d),
-                    llvm::describe(other)
-                );
-                ("ReassociatedMinMax", how)
+                "ReassociatedMinMax"
             }
         };
-        let what = llvm::describe(i);
-        self.cx.remark(RemarkKind::Passed, name, Some(new), || {
-            format!(
-                "{what} rewritten as {how}, reusing {}{}",
+        let d = rw.found().inst;
+        // `i` is described now, before its name moves to `new`.
+        let what = || llvm::describe(i);
+        let how = || match *rw {
+            Rewrite::Binary { op, other, .. } => format!(
+                "{} {} {}",
                 llvm::describe(d),
-                dropped()
+                op.symbol(),
+                llvm::describe(other)
+            ),
+            Rewrite::Gep { rhs, .. } => {
+                format!("{} + {} elements", llvm::describe(d), llvm::describe(rhs))
+            }
+            Rewrite::MinMax { kind, other, .. } => format!(
+                "{}({}, {})",
+                &kind.intrinsic()[5..],
+                llvm::describe(d),
+                llvm::describe(other)
+            ),
+        };
+        self.cx.remark(RemarkKind::Passed, name, Some(new), || {
+            let drop = &rw.found().drop;
+            let dropped = if drop.is_empty() {
+                String::new()
+            } else {
+                let names: Vec<_> = drop.iter().map(|x| llvm::describe(*x)).collect();
+                format!(" (dropped poison-generating flags of {})", names.join(", "))
+            };
+            format!(
+                "{} rewritten as {}, reusing {}{dropped}",
+                what(),
+                how(),
+                llvm::describe(d)
             )
         });
-        debug::trace(NAME, || format!("{name}: {what} = {how}"));
+        debug::trace(NAME, || format!("{name}: {} = {}", what(), how()));
     }
 
     /// Records a missed remark of this round (see `missed`).

@@ -46,7 +46,7 @@
 //! - its opcode is on upstream's allow-list: `getelementptr`, integer and
 //!   floating-point arithmetic (no integer division or remainder), `select`,
 //!   casts (LLVM 22's `ptrtoaddr` too, which LLVM 16 does not have:
-//!   `llvm::specexec::is_newer_speculated_opcode`), compares, `freeze`,
+//!   `llvm::specexec::NEWER_SPECULATED`), compares, `freeze`,
 //!   vector and aggregate element operations, and `call`;
 //! - LLVM's `isSafeToSpeculativelyExecute` says it cannot trap and has no
 //!   side effects (this is what stops most calls: only calls of
@@ -113,17 +113,18 @@
 //! function was skipped under `only-if-divergent-target`); analysis `Stats`.
 //! Tests: `test/ir/speculative-execution/`.
 
-use crate::analysis::fxhash::FxHashMap;
 use crate::debug;
-use crate::llvm::analyses::move_before;
 use crate::llvm::llvm_sys;
-use crate::llvm::specexec::{self as sx, DebugIntrinsic};
+use crate::llvm::specexec::{
+    self as sx, BlockFacts, BlockId, DebugIntrinsic, OpcodeSet, OperandAt,
+};
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::params::{self, Kind, ParamError, Spec, Value};
 use crate::passes::{Changed, FunctionPass, PassCx};
 use inkwell::basic_block::BasicBlock;
-use inkwell::values::{AsValueRef, FunctionValue, InstructionOpcode, InstructionValue};
-use llvm_sys::prelude::LLVMValueRef;
+use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue};
+use llvm_sys::LLVMOpcode;
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 /// The pipeline name.
@@ -217,6 +218,9 @@ pub struct SpeculativeExecutionPass {
     /// during a run, and looking them up per function costs more than a
     /// small function's whole analysis.
     limits: OnceLock<Limits>,
+    /// The planning room of the last function, emptied, for the next one
+    /// (a function's few if-then arms would otherwise pay for allocating it).
+    room: RefCell<Scratch<'static>>,
 }
 
 impl SpeculativeExecutionPass {
@@ -224,6 +228,7 @@ impl SpeculativeExecutionPass {
         SpeculativeExecutionPass {
             params,
             limits: OnceLock::new(),
+            room: RefCell::default(),
         }
     }
 }
@@ -284,8 +289,14 @@ impl FunctionPass for SpeculativeExecutionPass {
 
     fn run<'ctx>(&self, f: FunctionValue<'ctx>, cx: &PassCx<'ctx>) -> Changed {
         let limits = *self.limits.get_or_init(|| self.params.resolve());
-        let tti = Tti::new(cx.fam(), f);
-        if limits.only_if_divergent_target && !tti.has_branch_divergence() {
+        // The target's analysis is asked for only when it is needed: a
+        // function without an if-then needs none.
+        let mut tti: Option<Tti<'ctx>> = None;
+        if limits.only_if_divergent_target
+            && !tti
+                .get_or_insert_with(|| Tti::new(cx.fam(), f))
+                .has_branch_divergence()
+        {
             debug::trace(NAME, || {
                 format!(
                     "@{}: skipped: only-if-divergent-target, and the target has no divergent \
@@ -293,11 +304,7 @@ impl FunctionPass for SpeculativeExecutionPass {
                     fn_name(f)
                 )
             });
-            if cx.remarks_wanted()
-                && f.get_basic_blocks()
-                    .into_iter()
-                    .any(|b| source_of(b).is_some())
-            {
+            if cx.remarks_wanted() && sx::blocks(f).any(|b| source_of(b).is_some()) {
                 cx.remark(RemarkKind::Missed, "NoBranchDivergence", None, || {
                     format!(
                         "@{}: nothing speculated: only-if-divergent-target is set and the target \
@@ -310,17 +317,20 @@ impl FunctionPass for SpeculativeExecutionPass {
         }
         let mut stats = Stats::default();
         let mut changed = false;
-        let mut scratch = Scratch::default();
+        // (Taken, not borrowed: a nested run, which does not happen, would
+        // start from an empty room.)
+        let mut scratch = self.room.take().recycle();
         // Block by block in function order, each decided on the IR as the
         // blocks before it left it, as upstream does.
         // (Walked by links, not collected: only instructions move.)
-        let blocks = std::iter::successors(f.get_first_basic_block(), |b| b.get_next_basic_block());
-        for into in blocks {
+        for into in sx::blocks(f) {
             let Some(from) = source_of(into) else {
                 continue;
             };
+            let (into, from) = (into.block(), from.block());
             stats.num_sources += 1;
-            let decision = plan(from, &tti, limits, &mut scratch);
+            let tti = tti.get_or_insert_with(|| Tti::new(cx.fam(), f));
+            let decision = plan(from, tti, limits, &mut scratch);
             let moved = match &decision {
                 Decision::Hoist { .. } => scratch.moved.as_slice(),
                 _ => &[],
@@ -334,6 +344,7 @@ impl FunctionPass for SpeculativeExecutionPass {
                 changed = true;
             }
         }
+        self.room.replace(scratch.recycle());
         if stats.num_sources > 0 {
             cx.remark(RemarkKind::Analysis, "Stats", None, || {
                 format!(
@@ -369,141 +380,94 @@ fn block_name(bb: BasicBlock<'_>) -> String {
 /// The block whose instructions may move into `into` (the end of `into`),
 /// if `into` ends an if-then (upstream's `runOnBasicBlock`; see the module
 /// header for the shapes).
-fn source_of<'ctx>(into: BasicBlock<'ctx>) -> Option<BasicBlock<'ctx>> {
-    let (s0, s1) = sx::conditional_branch_targets(into)?;
+fn source_of(into: BlockId<'_>) -> Option<BlockId<'_>> {
+    let sh = sx::shape(into)?;
+    let [s0, s1] = sh.succ;
     if into == s0 || into == s1 || s0 == s1 {
         return None;
     }
-    let only_from_into = sx::has_one_predecessor_edge;
+    let [one0, one1] = sh.one_pred_edge;
     // Triangles: one arm goes straight to the other successor.
-    if only_from_into(s0) && sx::single_successor(s0) == Some(s1) {
+    if one0 && sh.single_succ[0] == Some(s1) {
         return Some(s0);
     }
-    if only_from_into(s1) && sx::single_successor(s1) == Some(s0) {
+    if one1 && sh.single_succ[1] == Some(s0) {
         return Some(s1);
     }
-    // A diamond in which one arm does nothing is an if-then too.
-    let join = sx::single_successor(s1);
-    if only_from_into(s0)
-        && only_from_into(s1)
-        && join.is_some()
-        && join != Some(into)
-        && join == sx::single_successor(s0)
-    {
-        if does_nothing(s1) {
+    // A diamond in which one arm does nothing (holds nothing but its branch
+    // and debug intrinsics: upstream asks `size() == 1`, so a `dbg.value`
+    // would change its answer) is an if-then too.
+    let join = sh.single_succ[1];
+    if one0 && one1 && join.is_some() && join != Some(into) && join == sh.single_succ[0] {
+        if sh.only_debug[1] {
             return Some(s0);
         }
-        if does_nothing(s0) {
+        if sh.only_debug[0] {
             return Some(s1);
         }
     }
     None
 }
 
-/// Does `bb` hold nothing but its terminator and debug intrinsics?
-/// (Upstream asks `size() == 1`, so a `dbg.value` would change its answer.)
-fn does_nothing(bb: BasicBlock<'_>) -> bool {
-    bb.get_instructions()
-        .all(|i| i.is_terminator() || sx::debug_intrinsic(i).is_some())
-}
+/// Upstream's allow-list of speculated opcodes.
+const SPECULATED: &[LLVMOpcode] = {
+    use LLVMOpcode as O;
+    &[
+        O::LLVMGetElementPtr,
+        O::LLVMAdd,
+        O::LLVMMul,
+        O::LLVMAnd,
+        O::LLVMOr,
+        O::LLVMSelect,
+        O::LLVMShl,
+        O::LLVMSub,
+        O::LLVMLShr,
+        O::LLVMAShr,
+        O::LLVMXor,
+        O::LLVMZExt,
+        O::LLVMSExt,
+        O::LLVMCall,
+        O::LLVMBitCast,
+        O::LLVMPtrToInt,
+        O::LLVMIntToPtr,
+        O::LLVMAddrSpaceCast,
+        O::LLVMFPToUI,
+        O::LLVMFPToSI,
+        O::LLVMUIToFP,
+        O::LLVMSIToFP,
+        O::LLVMFPExt,
+        O::LLVMFPTrunc,
+        O::LLVMFAdd,
+        O::LLVMFSub,
+        O::LLVMFMul,
+        O::LLVMFDiv,
+        O::LLVMFRem,
+        O::LLVMFNeg,
+        O::LLVMICmp,
+        O::LLVMFCmp,
+        O::LLVMTrunc,
+        O::LLVMFreeze,
+        O::LLVMExtractElement,
+        O::LLVMInsertElement,
+        O::LLVMShuffleVector,
+        O::LLVMExtractValue,
+        O::LLVMInsertValue,
+    ]
+};
 
-/// Is `op` on upstream's allow-list of speculated opcodes?
-fn is_speculated_opcode(op: InstructionOpcode) -> bool {
-    use InstructionOpcode as O;
-    matches!(
-        op,
-        O::GetElementPtr
-            | O::Add
-            | O::Mul
-            | O::And
-            | O::Or
-            | O::Select
-            | O::Shl
-            | O::Sub
-            | O::LShr
-            | O::AShr
-            | O::Xor
-            | O::ZExt
-            | O::SExt
-            | O::Call
-            | O::BitCast
-            | O::PtrToInt
-            | O::IntToPtr
-            | O::AddrSpaceCast
-            | O::FPToUI
-            | O::FPToSI
-            | O::UIToFP
-            | O::SIToFP
-            | O::FPExt
-            | O::FPTrunc
-            | O::FAdd
-            | O::FSub
-            | O::FMul
-            | O::FDiv
-            | O::FRem
-            | O::FNeg
-            | O::ICmp
-            | O::FCmp
-            | O::Trunc
-            | O::Freeze
-            | O::ExtractElement
-            | O::InsertElement
-            | O::ShuffleVector
-            | O::ExtractValue
-            | O::InsertValue
-    )
-}
-
-/// The instructions of one source block seen so far, and whether each is
-/// hoisted (lookups only, so the order of the map never shows). A list
-/// searched linearly while the block is small, as if-then arms are (no
-/// hashing, no allocation once the list has grown for the first block); a
-/// map once it holds more than `Fates::SMALL`, so that a huge block of free
-/// instructions stays linear.
-#[derive(Default)]
-struct Fates {
-    small: Vec<(LLVMValueRef, bool)>,
-    big: Option<FxHashMap<LLVMValueRef, bool>>,
-}
-
-impl Fates {
-    const SMALL: usize = 16;
-
-    /// Forgets the previous block (keeps the list's room).
-    fn clear(&mut self) {
-        self.small.clear();
-        self.big = None;
-    }
-
-    fn get(&self, i: LLVMValueRef) -> Option<bool> {
-        match &self.big {
-            Some(map) => map.get(&i).copied(),
-            None => self
-                .small
-                .iter()
-                .find(|&&(seen, _)| seen == i)
-                .map(|&(_, hoisted)| hoisted),
-        }
-    }
-
-    /// Records `i`, seen for the first time.
-    fn insert(&mut self, i: LLVMValueRef, hoisted: bool) {
-        if let Some(map) = &mut self.big {
-            map.insert(i, hoisted);
-            return;
-        }
-        self.small.push((i, hoisted));
-        if self.small.len() > Self::SMALL {
-            self.big = Some(self.small.drain(..).collect());
-        }
-    }
+/// The opcodes that may be speculated: upstream's allow-list, and those of
+/// this LLVM that LLVM 16 does not have (`sx::NEWER_SPECULATED`).
+fn speculated_opcodes() -> &'static OpcodeSet {
+    static SET: OnceLock<OpcodeSet> = OnceLock::new();
+    SET.get_or_init(|| OpcodeSet::of(SPECULATED.iter().chain(sx::NEWER_SPECULATED).copied()))
 }
 
 /// Room `plan` fills, reused from block to block so that the common small
 /// arm allocates nothing.
 #[derive(Default)]
 struct Scratch<'ctx> {
-    fates: Fates,
+    /// The source's instructions, as the shim reads them in one call.
+    facts: BlockFacts<'ctx>,
     /// What moves, in order (valid after a `Decision::Hoist`).
     moved: Vec<InstructionValue<'ctx>>,
     /// Of `moved`, the instructions that are not debug intrinsics: the
@@ -516,6 +480,34 @@ struct Scratch<'ctx> {
     stays: Vec<(InstructionValue<'ctx>, Stay<'ctx>)>,
 }
 
+impl Scratch<'_> {
+    /// The same room, emptied, for instructions of another function.
+    fn recycle<'b>(self) -> Scratch<'b> {
+        Scratch {
+            facts: self.facts.recycle(),
+            moved: recycle(self.moved),
+            first_real: None,
+            num_real: 0,
+            calls: recycle(self.calls),
+            stays: recycle(self.stays),
+        }
+    }
+}
+
+/// An empty vector with the room of `v`, for elements of another lifetime
+/// (the standard library collects in place when the element layouts agree,
+/// as they do here; there is nothing to convert: the vector is empty).
+fn recycle<T, U>(mut v: Vec<T>) -> Vec<U> {
+    v.clear();
+    v.into_iter()
+        .map(|_| unreachable!("gpucc-speculative-execution: the vector is empty"))
+        .collect()
+}
+
+/// Instructions of a source read in one call at first; a longer source is
+/// read again with twice the room, as far as the budgets let the plan go.
+const FIRST_ROOM: usize = 32;
+
 /// Decides what moves out of `from`, into `scratch`; reads the IR, writes
 /// nothing.
 fn plan<'ctx>(
@@ -524,43 +516,57 @@ fn plan<'ctx>(
     limits: Limits,
     scratch: &mut Scratch<'ctx>,
 ) -> Decision<'ctx> {
+    let mut room = FIRST_ROOM;
+    let speculated = speculated_opcodes();
+    loop {
+        scratch.facts.read(from, room, tti, speculated);
+        match plan_read(speculated, limits, scratch) {
+            Some(decision) => return decision,
+            // The budgets did not stop the plan within what was read: read
+            // more and decide again (planning changes nothing).
+            None => room = room.saturating_mul(2),
+        }
+    }
+}
+
+/// [`plan`] over the instructions read into `scratch.facts`; `None` when it
+/// reaches their end and the block has more.
+fn plan_read<'ctx>(
+    speculated: &OpcodeSet,
+    limits: Limits,
+    scratch: &mut Scratch<'ctx>,
+) -> Option<Decision<'ctx>> {
     let Scratch {
-        fates: fate,
+        facts,
         moved,
         first_real,
         num_real,
         calls,
         stays,
     } = scratch;
-    fate.clear();
     moved.clear();
     *first_real = None;
     *num_real = 0;
     calls.clear();
     stays.clear();
-    // An instruction is available above `from` if it is outside `from`, or
-    // in it and hoisted. One of `from` not yet seen is not: in reachable
-    // code it cannot be an operand anyway.
-    let available = |fate: &Fates, i: InstructionValue<'ctx>| match fate.get(i.as_value_ref()) {
-        Some(hoisted) => hoisted,
-        None => i.get_parent() != Some(from),
+    // An operand is available above `from` if it is outside `from`, or an
+    // earlier instruction of it that is hoisted: one that does not stay (a
+    // short list, as upstream's `NotHoisted` set: the budget bounds it).
+    // One of `from` that does not come earlier is not: in reachable code it
+    // cannot be an operand anyway.
+    let available = |stays: &[(InstructionValue<'ctx>, Stay<'ctx>)], at: OperandAt<'ctx>| match at {
+        OperandAt::Earlier(i) => !stays.iter().any(|&(s, _)| s == i),
+        OperandAt::Outside => true,
+        OperandAt::NotEarlier(_) | OperandAt::Opaque => false,
     };
     let mut cost: i64 = 0;
     let mut not_hoisted: u32 = 0;
-    for inst in from.get_instructions() {
-        let opcode = inst.get_opcode();
-        // Debug intrinsics (calls): no cost, no count, never a reason for
-        // anything.
-        let debug = match opcode {
-            InstructionOpcode::Call => sx::debug_intrinsic(inst),
-            _ => None,
-        };
-        if let Some(kind) = debug {
+    for k in 0..facts.len() {
+        let inst = facts.inst(k);
+        // Debug intrinsics: no cost, no count, never a reason for anything.
+        if let Some(kind) = facts.debug(k) {
             let hoist = kind == DebugIntrinsic::Variable
-                && sx::debug_location_ops(inst)
-                    .into_iter()
-                    .all(|op| op.is_some_and(|i| available(fate, i)));
-            fate.insert(inst.as_value_ref(), hoist);
+                && facts.operands(k).all(|at| available(stays, at));
             if hoist {
                 moved.push(inst);
             } else {
@@ -568,54 +574,60 @@ fn plan<'ctx>(
             }
             continue;
         }
-        match classify(inst, opcode, from, tti, |i| available(fate, i)) {
+        let opcode = facts.opcode(k);
+        match classify(facts, k, opcode, speculated, |at| available(stays, at)) {
             Ok(c) => {
                 cost = cost.saturating_add(c);
                 if cost > i64::from(limits.max_cost) {
-                    return Decision::TooCostly { at: inst, cost };
+                    return Some(Decision::TooCostly { at: inst, cost });
                 }
-                fate.insert(inst.as_value_ref(), true);
                 moved.push(inst);
                 first_real.get_or_insert(inst);
                 *num_real += 1;
-                if opcode == InstructionOpcode::Call {
+                if opcode == LLVMOpcode::LLVMCall {
                     calls.push(inst);
                 }
             }
             Err(why) => {
                 not_hoisted += 1;
                 if not_hoisted > limits.max_not_hoisted {
-                    return Decision::TooManyNotHoisted {
+                    return Some(Decision::TooManyNotHoisted {
                         at: inst,
                         count: not_hoisted,
-                    };
+                    });
                 }
-                fate.insert(inst.as_value_ref(), false);
                 stays.push((inst, why));
             }
         }
     }
-    Decision::Hoist { cost }
+    facts.complete().then_some(Decision::Hoist { cost })
 }
 
-/// The cost of hoisting `inst` (not a debug intrinsic), or why it stays.
+/// The cost of hoisting instruction `k` of `facts` (not a debug
+/// intrinsic), or why it stays.
 fn classify<'ctx>(
-    inst: InstructionValue<'ctx>,
-    opcode: InstructionOpcode,
-    from: BasicBlock<'ctx>,
-    tti: &Tti<'_>,
-    available: impl Fn(InstructionValue<'ctx>) -> bool,
+    facts: &BlockFacts<'ctx>,
+    k: usize,
+    opcode: LLVMOpcode,
+    speculated: &OpcodeSet,
+    available: impl Fn(OperandAt<'ctx>) -> bool,
 ) -> Result<i64, Stay<'ctx>> {
-    if !is_speculated_opcode(opcode) && !sx::is_newer_speculated_opcode(opcode) {
+    if !speculated.contains(opcode) {
         return Err(Stay::Opcode);
     }
-    if !sx::is_safe_to_speculate(inst) {
+    if !facts.safe(k) {
         return Err(Stay::Unsafe);
     }
-    if let Some(op) = sx::find_operand_in_block(inst, from, |op| !available(op)) {
-        return Err(Stay::Operand(op));
+    // The first operand, in operand order, that stays (an instruction of
+    // the source: every entry is one).
+    for at in facts.operands(k) {
+        if let OperandAt::Earlier(op) | OperandAt::NotEarlier(op) = at {
+            if !available(at) {
+                return Err(Stay::Operand(op));
+            }
+        }
     }
-    tti.size_latency_cost(inst).ok_or(Stay::NoCost)
+    facts.cost(k).ok_or(Stay::NoCost)
 }
 
 /// Reports `decision` as remarks and debug output, and counts it.
@@ -677,7 +689,7 @@ fn explain(
                     )
                 });
             }
-            for &(inst, why) in stays {
+            for &(inst, why) in stays.iter().filter(|_| cx.remarks_wanted()) {
                 if inst.is_terminator() || why == Stay::Debug {
                     continue;
                 }
@@ -771,10 +783,7 @@ fn apply(moved: &[InstructionValue<'_>], calls: &[InstructionValue<'_>], into: B
     let term = into
         .get_terminator()
         .expect("gpucc-speculative-execution: the predecessor ends in its branch");
-    for &inst in moved {
-        move_before(inst, term);
-        sx::drop_hoisted_location(inst);
-    }
+    sx::hoist(moved, term);
     for &call in calls {
         sx::drop_ub_implying_facts(call);
     }
@@ -802,29 +811,29 @@ mod tests {
 
     #[test]
     fn allow_list_matches_upstream() {
-        use InstructionOpcode as O;
+        use LLVMOpcode as O;
         for op in [
-            O::Load,
-            O::Store,
-            O::SDiv,
-            O::UDiv,
-            O::SRem,
-            O::URem,
-            O::Phi,
-            O::Alloca,
-            O::Br,
+            O::LLVMLoad,
+            O::LLVMStore,
+            O::LLVMSDiv,
+            O::LLVMUDiv,
+            O::LLVMSRem,
+            O::LLVMURem,
+            O::LLVMPHI,
+            O::LLVMAlloca,
+            O::LLVMBr,
         ] {
-            assert!(!is_speculated_opcode(op), "{op:?}");
+            assert!(!speculated_opcodes().contains(op), "{op:?}");
         }
         for op in [
-            O::GetElementPtr,
-            O::Add,
-            O::Call,
-            O::FDiv,
-            O::Freeze,
-            O::InsertValue,
+            O::LLVMGetElementPtr,
+            O::LLVMAdd,
+            O::LLVMCall,
+            O::LLVMFDiv,
+            O::LLVMFreeze,
+            O::LLVMInsertValue,
         ] {
-            assert!(is_speculated_opcode(op), "{op:?}");
+            assert!(speculated_opcodes().contains(op), "{op:?}");
         }
     }
 }

@@ -39,22 +39,15 @@
 ; Rodinia's lavaMD does) clang's GlobalsAA already proves it is not fv, and
 ; both builds keep the accumulators in registers.
 
-; After the first barrier the preheader enters the inner loop; the block
-; after it is the loop exit, which stores the accumulators once, then the
-; second barrier.
+; After the first barrier the preheader enters the inner loop. The single-
+; block inner loop: rB_shared[j] (4 floats), the exp, one qB_shared[j], no
+; store. (Its terminator branches back to itself, so what lies between its
+; label and that branch is the loop body.) gpucc-loop-layout places the
+; loop's exit right after it: the exit stores the accumulators once, then
+; the second barrier.
 ; PLUGIN-LABEL: define {{.*}}void @lava(
 ; PLUGIN:         tail call void @llvm.nvvm.barrier{{0|.cta.sync.aligned.all}}(
 ; PLUGIN:         br label %[[LOOP:[0-9]+]]
-; PLUGIN-EMPTY:
-; PLUGIN-NEXT:    {{^}}[[EXIT:[0-9]+]]:{{ +}}; preds = %[[LOOP]]{{$}}
-; PLUGIN-NEXT:    store float %{{[0-9]+}}, ptr {{(addrspace\(1\) )?}}%{{[0-9]+}}, align 4, {{.*}}!alias.scope
-; PLUGIN-NEXT:    store float %{{[0-9]+}}, ptr {{(addrspace\(1\) )?}}%{{[0-9]+}}, align 4, {{.*}}!alias.scope
-; PLUGIN-NEXT:    store float %{{[0-9]+}}, ptr {{(addrspace\(1\) )?}}%{{[0-9]+}}, align 4, {{.*}}!alias.scope
-; PLUGIN-NEXT:    store float %{{[0-9]+}}, ptr {{(addrspace\(1\) )?}}%{{[0-9]+}}, align 4, {{.*}}!alias.scope
-; PLUGIN-NEXT:    tail call void @llvm.nvvm.barrier{{0|.cta.sync.aligned.all}}(
-; The single-block inner loop: rB_shared[j] (4 floats), the exp, one
-; qB_shared[j], no store. (Its terminator branches back to itself, so what
-; lies between its label and that branch is the loop body.)
 ; PLUGIN:       {{^}}[[LOOP]]:{{ +}}; preds = %{{[0-9]+}}, %[[LOOP]]{{$}}
 ; PLUGIN-NOT:     store
 ; PLUGIN-COUNT-4: load float, ptr addrspace(3)
@@ -63,7 +56,14 @@
 ; PLUGIN-NOT:     {{store|load}}
 ; PLUGIN:         load float, ptr addrspace(3)
 ; PLUGIN-NOT:     {{store|load}}
-; PLUGIN:         br i1 %{{[0-9]+}}, label %[[EXIT]], label %[[LOOP]], !llvm.loop
+; PLUGIN:         br i1 %{{[0-9]+}}, label %[[EXIT:[0-9]+]], label %[[LOOP]], !llvm.loop
+; PLUGIN-EMPTY:
+; PLUGIN-NEXT:    {{^}}[[EXIT]]:{{ +}}; preds = %[[LOOP]]{{$}}
+; PLUGIN-NEXT:    store float %{{[0-9]+}}, ptr {{(addrspace\(1\) )?}}%{{[0-9]+}}, align 4, {{.*}}!alias.scope
+; PLUGIN-NEXT:    store float %{{[0-9]+}}, ptr {{(addrspace\(1\) )?}}%{{[0-9]+}}, align 4, {{.*}}!alias.scope
+; PLUGIN-NEXT:    store float %{{[0-9]+}}, ptr {{(addrspace\(1\) )?}}%{{[0-9]+}}, align 4, {{.*}}!alias.scope
+; PLUGIN-NEXT:    store float %{{[0-9]+}}, ptr {{(addrspace\(1\) )?}}%{{[0-9]+}}, align 4, {{.*}}!alias.scope
+; PLUGIN-NEXT:    tail call void @llvm.nvvm.barrier{{0|.cta.sync.aligned.all}}(
 
 ; NOPLUGIN-LABEL: define {{.*}}void @lava(
 ; NOPLUGIN:         tail call void @llvm.nvvm.barrier{{0|.cta.sync.aligned.all}}(

@@ -16,9 +16,13 @@
 ; CHECK: Running pass: GVNPass on kernel
 ; CHECK: Running pass: gpucc-nary-reassociate on kernel
 ; CHECK: Running pass: EarlyCSEPass on kernel
+; CHECK: Running pass: gpucc-rotate-loads on kernel
 ; CHECK: Running pass: gpucc-bypass-slow-division on kernel
 ; CHECK: Running pass: gpucc-memspace-annotate on kernel
+; CHECK: Running pass: gpucc-invariant-loads on kernel
+; CHECK: Running pass: gpucc-loop-layout on kernel
+; CHECK: Running pass: gpucc-shared-align
 
-; PIPE: gpucc-infer-address-spaces,function(gpucc-separate-const-offset-from-gep,gpucc-speculative-execution<only-if-divergent-target>,gpucc-slsr,gvn<{{.*}}>,gpucc-nary-reassociate,early-cse<>,gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate)
+; PIPE: function(gpucc-sreg-ranges),gpucc-infer-address-spaces,function(gpucc-separate-const-offset-from-gep,gpucc-speculative-execution<only-if-divergent-target>,gpucc-slsr,gvn<{{.*}}>,gpucc-nary-reassociate,early-cse<>,gpucc-rotate-loads,gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate,gpucc-invariant-loads,gpucc-loop-layout),gpucc-shared-align
 
 ; PARAM: function(gpucc-slsr<max-scan=20>)

@@ -1,23 +1,24 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes='gpucc-speculative-execution<max-speculation-cost=100;max-not-hoisted=10>' -S %s | FileCheck %s
 ;
-; Arms with more than sixteen instructions: the pass remembers which
-; instructions of an arm move in a short list and switches to a map past
-; sixteen (Fates::SMALL). Both must answer alike: a value computed early in
-; the arm is still known as hoisted twenty instructions later, and one that
-; stays (the load) still keeps its users, before and after the switch.
+; Arms longer than the first read: the pass reads an arm's instructions in
+; one call, 32 at first (FIRST_ROOM), and reads it again with twice the room
+; when the budgets let the plan go past them. Both reads must answer alike:
+; a value computed early in the arm is still known as hoisted forty
+; instructions later, and one that stays (the load) still keeps its users,
+; before and after the 32nd instruction.
 
 target triple = "nvptx64-nvidia-cuda"
 
-; Twenty chained adds, then a user of the first one: everything moves.
-; CHECK-LABEL: @chain_of_twenty(
+; Forty chained adds, then a user of the first one: everything moves.
+; CHECK-LABEL: @chain_of_forty(
 ; CHECK:       entry:
 ; CHECK-NEXT:    %a1 = add i32 %a, 1
-; CHECK:         %a20 = add i32 %a19, 20
-; CHECK-NEXT:    %late = mul i32 %a1, %a20
+; CHECK:         %a40 = add i32 %a39, 40
+; CHECK-NEXT:    %late = mul i32 %a1, %a40
 ; CHECK-NEXT:    br i1 %c, label %then, label %exit
 ; CHECK:       then:
 ; CHECK-NEXT:    br label %exit
-define i32 @chain_of_twenty(i32 %a, i1 %c) {
+define i32 @chain_of_forty(i32 %a, i1 %c) {
 entry:
   br i1 %c, label %then, label %exit
 then:
@@ -41,7 +42,27 @@ then:
   %a18 = add i32 %a17, 18
   %a19 = add i32 %a18, 19
   %a20 = add i32 %a19, 20
-  %late = mul i32 %a1, %a20
+  %a21 = add i32 %a20, 21
+  %a22 = add i32 %a21, 22
+  %a23 = add i32 %a22, 23
+  %a24 = add i32 %a23, 24
+  %a25 = add i32 %a24, 25
+  %a26 = add i32 %a25, 26
+  %a27 = add i32 %a26, 27
+  %a28 = add i32 %a27, 28
+  %a29 = add i32 %a28, 29
+  %a30 = add i32 %a29, 30
+  %a31 = add i32 %a30, 31
+  %a32 = add i32 %a31, 32
+  %a33 = add i32 %a32, 33
+  %a34 = add i32 %a33, 34
+  %a35 = add i32 %a34, 35
+  %a36 = add i32 %a35, 36
+  %a37 = add i32 %a36, 37
+  %a38 = add i32 %a37, 38
+  %a39 = add i32 %a38, 39
+  %a40 = add i32 %a39, 40
+  %late = mul i32 %a1, %a40
   br label %exit
 exit:
   %r = phi i32 [ %late, %then ], [ 0, %entry ]
@@ -49,19 +70,20 @@ exit:
 }
 
 ; A load early in the arm stays, and so do its users: the one right after it
-; (list) and the one after twenty other instructions (map). The adds move.
-; CHECK-LABEL: @load_user_after_switch(
+; (in the first read) and the one after forty other instructions (only in
+; the second). The adds move.
+; CHECK-LABEL: @load_user_after_first_read(
 ; CHECK:       entry:
 ; CHECK-NEXT:    %a1 = add i32 %a, 1
-; CHECK:         %a19 = add i32 %a18, 19
+; CHECK:         %a39 = add i32 %a38, 39
 ; CHECK-NEXT:    br i1 %c, label %then, label %exit
 ; CHECK:       then:
 ; CHECK-NEXT:    %v = load i32, ptr %p
 ; CHECK-NEXT:    %early = add i32 %v, 1
-; CHECK-NEXT:    %late = add i32 %v, %a19
+; CHECK-NEXT:    %late = add i32 %v, %a39
 ; CHECK-NEXT:    %s = add i32 %early, %late
 ; CHECK-NEXT:    br label %exit
-define i32 @load_user_after_switch(i32 %a, ptr %p, i1 %c) {
+define i32 @load_user_after_first_read(i32 %a, ptr %p, i1 %c) {
 entry:
   br i1 %c, label %then, label %exit
 then:
@@ -86,7 +108,27 @@ then:
   %a17 = add i32 %a16, 17
   %a18 = add i32 %a17, 18
   %a19 = add i32 %a18, 19
-  %late = add i32 %v, %a19
+  %a20 = add i32 %a19, 20
+  %a21 = add i32 %a20, 21
+  %a22 = add i32 %a21, 22
+  %a23 = add i32 %a22, 23
+  %a24 = add i32 %a23, 24
+  %a25 = add i32 %a24, 25
+  %a26 = add i32 %a25, 26
+  %a27 = add i32 %a26, 27
+  %a28 = add i32 %a27, 28
+  %a29 = add i32 %a28, 29
+  %a30 = add i32 %a29, 30
+  %a31 = add i32 %a30, 31
+  %a32 = add i32 %a31, 32
+  %a33 = add i32 %a32, 33
+  %a34 = add i32 %a33, 34
+  %a35 = add i32 %a34, 35
+  %a36 = add i32 %a35, 36
+  %a37 = add i32 %a36, 37
+  %a38 = add i32 %a37, 38
+  %a39 = add i32 %a38, 39
+  %late = add i32 %v, %a39
   %s = add i32 %early, %late
   br label %exit
 exit:
