@@ -497,6 +497,24 @@ pub fn binary_operands<'ctx>(
     }
 }
 
+/// Operand `k` of instruction `i` if it is an integer (not a vector).
+pub fn int_operand<'ctx>(i: InstructionValue<'ctx>, k: u32) -> Option<IntValue<'ctx>> {
+    // SAFETY: `k` is checked against the operand count; the operand's type
+    // kind is checked before wrapping.
+    unsafe {
+        let raw = i.as_value_ref();
+        if k >= u32::try_from(c::LLVMGetNumOperands(raw)).ok()? {
+            return None;
+        }
+        let o = c::LLVMGetOperand(raw, k);
+        if o.is_null() || c::LLVMGetTypeKind(c::LLVMTypeOf(o)) != LLVMTypeKind::LLVMIntegerTypeKind
+        {
+            return None;
+        }
+        Some(IntValue::new(o))
+    }
+}
+
 /// How many uses `v` has, counting no further than `limit`.
 pub fn use_count_up_to(v: impl AsValueRef, limit: usize) -> usize {
     let mut n = 0;

@@ -100,7 +100,7 @@ use crate::llvm::{self, RemarkKind, Tti};
 use crate::passes::{Changed, FunctionPass, PassCx};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
-use inkwell::types::{AnyTypeEnum, BasicTypeEnum};
+use inkwell::types::{AnyTypeEnum, BasicTypeEnum, IntType};
 use inkwell::values::{
     AnyValue, AsValueRef, BasicValue, FunctionValue, InstructionOpcode, InstructionValue, IntValue,
 };
@@ -325,10 +325,7 @@ fn match_min_max<'ctx>(v: AnyVal<'ctx>) -> Option<(MinMax, IntValue<'ctx>, IntVa
 }
 
 fn int_operand<'ctx>(i: InstructionValue<'ctx>, k: u32) -> Option<IntValue<'ctx>> {
-    match llvm::operand(&i, k)? {
-        inkwell::values::BasicValueEnum::IntValue(v) => Some(v),
-        _ => None,
-    }
+    nary::int_operand(i, k)
 }
 
 /// A dominating instruction that computes the wanted expression, and the
@@ -413,6 +410,8 @@ struct Nary<'a, 'ctx> {
     layout: GepLayout<'ctx>,
     gep_steps: Vec<GepStep<'ctx>>,
     gep_indices: Vec<Expr>,
+    /// The GEP index type of each address space met so far.
+    index_types: Vec<(u32, IntType<'ctx>)>,
     /// Room for the poison leaves of an expression and the walk that checks
     /// a reuse (`reusable`).
     leaves: Vec<LLVMValueRef>,
@@ -439,6 +438,7 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
             layout: GepLayout::new(f),
             gep_steps: Vec::new(),
             gep_indices: Vec::new(),
+            index_types: Vec::new(),
             leaves: Vec::new(),
             walker: poison::Walker::default(),
             missed: Vec::new(),
@@ -477,6 +477,17 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
             nary::delete_dead_forgetting(self.cx.fam(), self.f, &dead);
         }
         !dead.is_empty()
+    }
+
+    /// The GEP index type of address space `space` (asked of the data
+    /// layout once per space).
+    fn index_type(&mut self, space: u32) -> IntType<'ctx> {
+        if let Some(&(_, ty)) = self.index_types.iter().find(|(s, _)| *s == space) {
+            return ty;
+        }
+        let ty = nary::index_type(self.f, space);
+        self.index_types.push((space, ty));
+        ty
     }
 
     fn push(&mut self, e: Expr, i: InstructionValue<'ctx>) {
@@ -623,7 +634,7 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
         }
         let (l, r) = nary::binary_operands(split, LLVMOpcode::LLVMAdd)?;
         let space = llvm::space_of(llvm::pointer_operand(&gep, 0)?);
-        let index_bits = nary::index_type(self.f, space).get_bit_width();
+        let index_bits = self.index_type(space).get_bit_width();
         if split.get_type().get_bit_width() < index_bits
             && !self.sx.add_never_overflows_signed(split, gep)
         {
