@@ -53,6 +53,7 @@ use crate::llvm::edge::{Mam, ModuleRef};
 use crate::llvm::{self, Fam};
 use crate::params;
 use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
+use crate::passes::flatten_guards::{self, FlattenGuardsPass};
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
 use crate::passes::invariant_loads::{self, InvariantLoadsPass};
 use crate::passes::loop_layout::{self, LoopLayoutPass};
@@ -102,6 +103,7 @@ pub const SLOTS: &[&str] = &[
     rotate_loads::NAME,
     sreg_ranges::NAME,
     invariant_loads::NAME,
+    flatten_guards::NAME,
 ];
 
 /// A module pass (the counterpart of [`FunctionPass`]).
@@ -151,6 +153,10 @@ fn parse_function_pass(element: &str) -> Option<Box<dyn FunctionPass>> {
     if let Some(text) = params::split(element, memspace_annotate::NAME) {
         params_or_fatal(memspace_annotate::NAME, params::parse(text, &[], |_, _| {}));
         return Some(Box::new(MemSpaceAnnotatePass));
+    }
+    if let Some(text) = params::split(element, flatten_guards::NAME) {
+        params_or_fatal(flatten_guards::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Box::new(FlattenGuardsPass));
     }
     if let Some(text) = params::split(element, loop_layout::NAME) {
         params_or_fatal(loop_layout::NAME, params::parse(text, &[], |_, _| {}));
@@ -328,7 +334,7 @@ pub const GPUCC_TEXT: &str = "function(gpucc-sreg-ranges),gpucc-infer-address-sp
      gpucc-speculative-execution<only-if-divergent-target>,gpucc-slsr,gvn,\
      gpucc-nary-reassociate,early-cse,gpucc-rotate-loads,\
      gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate,\
-     gpucc-invariant-loads,gpucc-loop-layout),gpucc-shared-align";
+     gpucc-invariant-loads,gpucc-flatten-guards,gpucc-loop-layout),gpucc-shared-align";
 
 /// The pipeline name of the straight-line subset (§3.4 and §3.5).
 pub const STRAIGHT_LINE: &str = "gpucc-straight-line";

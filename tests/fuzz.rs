@@ -132,6 +132,7 @@ const STRESS_PIPELINES: &[(&str, Expect, Expect)] = &[
     // that acts on it.
     ("gpucc-shared-align", Any, Unchanged),
     ("gpucc-loop-layout", Any, Unchanged),
+    ("gpucc-flatten-guards", Any, Unchanged),
     ("gpucc-rotate-loads", Any, Unchanged),
     ("gpucc-invariant-loads", Any, Unchanged),
     ("gpucc-sreg-ranges", Any, Unchanged),

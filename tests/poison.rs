@@ -871,3 +871,63 @@ fn upstream_bypass_branches_on_a_poison_dividend() {
     assert!(r.violations.is_empty(), "{}", r.violations[0]);
     assert!(r.counts.compared > 100, "{:?}", r.counts);
 }
+
+/// `gpucc-flatten-guards` runs the code between guarded copies where the outer guard was false,
+/// so its values may now be poison there (`%y1 = add nsw` overflows for `y = 100`); each copy's
+/// new test is `select %c, %ck, false`, which is `false` then. The checker agrees with that
+/// rewrite on inputs that make the unguarded adds overflow, and flags the same rewrite with
+/// `and` (a branch on poison), so this test has teeth.
+#[test]
+fn flatten_guards_never_branches_on_poison() {
+    let module = format!(
+        "{NVPTX}declare void @observe(i64)\n\
+         define void @f(ptr %p, i8 %x, i8 %w, i8 %y, i8 %h) {{\nentry:\n\
+         %c = icmp slt i8 %x, %w\n  br i1 %c, label %s0, label %join\n\
+         s0:\n  %y1 = add nsw i8 %y, 100\n  %c0 = icmp slt i8 %y1, %h\n\
+         br i1 %c0, label %b0, label %s1\n\
+         b0:\n  call void @observe(i64 1)\n  br label %s1\n\
+         s1:\n  %y2 = add nsw i8 %y, 120\n  %c1 = icmp slt i8 %y2, %h\n\
+         br i1 %c1, label %b1, label %join\n\
+         b1:\n  call void @observe(i64 2)\n  br label %join\n\
+         join:\n  call void @observe(i64 0)\n  ret void\n}}\n"
+    );
+    let setup = Setup {
+        inputs: 300,
+        known: [(
+            "f".to_string(),
+            vec![
+                // Region off, both adds overflow.
+                vec![0, 5, 1, 100, 0],
+                // Region on, no overflow, both copies run.
+                vec![0, 0, 1, 0, 127],
+                // Region on, the second add overflows (poison, no branch taken on it in
+                // the source either: the source is undefined there too).
+                vec![0, 0, 1, 20, 127],
+            ],
+        )]
+        .into_iter()
+        .collect(),
+        ..Setup::default()
+    };
+    let ours = fuzz_support::opt_output("gpucc-flatten-guards", &module).expect("ours runs");
+    assert!(
+        ours.contains("select i1 %c, i1 %c0, i1 false") && ours.contains("br label %s0"),
+        "the region should be flattened:\n{ours}"
+    );
+    let r = check(&module, &ours, &["f".to_string()], &setup).expect("checks");
+    assert!(r.refusals.is_empty(), "{:?}", r.refusals);
+    assert!(r.violations.is_empty(), "{}", r.violations[0]);
+    assert!(r.counts.compared > 100, "{:?}", r.counts);
+
+    let with_and = ours.replace("select i1 %c, i1 %c0, i1 false", "and i1 %c, %c0");
+    assert_ne!(with_and, ours);
+    let r = check(&module, &with_and, &["f".to_string()], &setup).expect("checks");
+    assert!(
+        !r.violations.is_empty(),
+        "an `and` of a poison inner test must be flagged"
+    );
+    println!(
+        "flatten-guards: `and` flagged at {:?}",
+        r.violations[0].input
+    );
+}

@@ -109,6 +109,7 @@ pub mod align;
 pub mod analyses;
 pub mod edge;
 mod ffi;
+pub mod guards;
 pub mod loops;
 pub mod nary;
 pub mod openmp;

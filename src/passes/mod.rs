@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bypass_slow_division;
+pub mod flatten_guards;
 pub mod infer_address_spaces;
 pub mod invariant_loads;
 pub mod loop_layout;

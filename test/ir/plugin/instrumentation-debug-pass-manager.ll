@@ -20,9 +20,10 @@
 ; CHECK: Running pass: gpucc-bypass-slow-division on kernel
 ; CHECK: Running pass: gpucc-memspace-annotate on kernel
 ; CHECK: Running pass: gpucc-invariant-loads on kernel
+; CHECK: Running pass: gpucc-flatten-guards on kernel
 ; CHECK: Running pass: gpucc-loop-layout on kernel
 ; CHECK: Running pass: gpucc-shared-align
 
-; PIPE: function(gpucc-sreg-ranges),gpucc-infer-address-spaces,function(gpucc-separate-const-offset-from-gep,gpucc-speculative-execution<only-if-divergent-target>,gpucc-slsr,gvn<{{.*}}>,gpucc-nary-reassociate,early-cse<>,gpucc-rotate-loads,gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate,gpucc-invariant-loads,gpucc-loop-layout),gpucc-shared-align
+; PIPE: function(gpucc-sreg-ranges),gpucc-infer-address-spaces,function(gpucc-separate-const-offset-from-gep,gpucc-speculative-execution<only-if-divergent-target>,gpucc-slsr,gvn<{{.*}}>,gpucc-nary-reassociate,early-cse<>,gpucc-rotate-loads,gpucc-bypass-slow-division<opaque-slow-path>,gpucc-memspace-annotate,gpucc-invariant-loads,gpucc-flatten-guards,gpucc-loop-layout),gpucc-shared-align
 
 ; PARAM: function(gpucc-slsr<max-scan=20>)
