@@ -54,6 +54,8 @@ use crate::llvm::{self, Fam};
 use crate::params;
 use crate::passes::bypass_slow_division::{self, BypassParams, BypassSlowDivisionPass};
 use crate::passes::flatten_guards::{self, FlattenGuardsPass};
+use crate::passes::hpvm_gen;
+use crate::passes::hpvm_lower::{self, LowerParams};
 use crate::passes::infer_address_spaces::{self, InferAddressSpacesPass, InferParams};
 use crate::passes::invariant_loads::{self, InvariantLoadsPass};
 use crate::passes::loop_layout::{self, LoopLayoutPass};
@@ -104,6 +106,8 @@ pub const SLOTS: &[&str] = &[
     sreg_ranges::NAME,
     invariant_loads::NAME,
     flatten_guards::NAME,
+    hpvm_gen::NAME,
+    hpvm_lower::NAME,
 ];
 
 /// A module pass (the counterpart of [`FunctionPass`]).
@@ -214,6 +218,14 @@ pub fn parse_module_element(element: &str) -> Option<Element> {
     if let Some(text) = params::split(element, shared_align::NAME) {
         params_or_fatal(shared_align::NAME, params::parse(text, &[], |_, _| {}));
         return Some(Element::Module(Box::new(SharedAlign)));
+    }
+    if let Some(text) = params::split(element, hpvm_gen::NAME) {
+        params_or_fatal(hpvm_gen::NAME, params::parse(text, &[], |_, _| {}));
+        return Some(Element::Module(Box::new(HpvmGen)));
+    }
+    if let Some(text) = params::split(element, hpvm_lower::NAME) {
+        let p = params_or_fatal(hpvm_lower::NAME, LowerParams::parse(text));
+        return Some(Element::Module(Box::new(HpvmLower(p))));
     }
     if let Some(text) = params::split(element, STATE_MACHINE) {
         params_or_fatal(STATE_MACHINE, params::parse(text, &[], |_, _| {}));
@@ -415,6 +427,36 @@ impl ModulePass for SharedAlign {
             &module.functions(),
             fam,
         ))
+    }
+}
+
+/// `gpucc-hpvm-gen`: HPVM-C calls to HPVM's intrinsics (module pass).
+struct HpvmGen;
+
+impl ModulePass for HpvmGen {
+    fn name(&self) -> &'static str {
+        hpvm_gen::NAME
+    }
+
+    fn run(&self, module: ModuleRef<'_>, mam: Mam<'_>) -> Changed {
+        crate::debug::maybe_inject_panic(self.name());
+        let fam = mam.fam(module);
+        Changed::from_bool(hpvm_gen::run(&module.functions(), fam))
+    }
+}
+
+/// `gpucc-hpvm-lower`: HPVM leaves to NVPTX kernels (module pass).
+struct HpvmLower(LowerParams);
+
+impl ModulePass for HpvmLower {
+    fn name(&self) -> &'static str {
+        hpvm_lower::NAME
+    }
+
+    fn run(&self, module: ModuleRef<'_>, mam: Mam<'_>) -> Changed {
+        crate::debug::maybe_inject_panic(self.name());
+        let fam = mam.fam(module);
+        Changed::from_bool(hpvm_lower::run(&module.functions(), fam, &self.0))
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod addr_space;
 pub mod const_offset;
 pub mod fxhash;
+pub mod hpvm;
 pub mod infer_spaces;
 pub mod int_facts;
 pub mod loops;

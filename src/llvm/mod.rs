@@ -110,6 +110,7 @@ pub mod analyses;
 pub mod edge;
 mod ffi;
 pub mod guards;
+pub mod hpvm;
 pub mod loops;
 pub mod nary;
 pub mod openmp;

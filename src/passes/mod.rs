@@ -8,6 +8,8 @@
 
 pub mod bypass_slow_division;
 pub mod flatten_guards;
+pub mod hpvm_gen;
+pub mod hpvm_lower;
 pub mod infer_address_spaces;
 pub mod invariant_loads;
 pub mod loop_layout;
