@@ -734,15 +734,19 @@ fn guard<'ctx>(
     b.build_return(None).expect("positioned");
     let old = entry.get_terminator().expect("split leaves a branch");
     b.position_before(&old);
-    let mut all = ctx.bool_type().const_int(1, false);
+    let mut all: Option<IntValue> = None;
     for (d, name) in ["x", "y", "z"].iter().enumerate().take(plan.counts.len()) {
         let id = flat_id(module, ctx, b, name);
         let n = count(d);
         let c = b
-            .build_int_compare(inkwell::IntPredicate::ULT, id, n, "")
+            .build_int_compare(inkwell::IntPredicate::ULT, id, n, "hpvm.inside")
             .expect("positioned");
-        all = b.build_and(all, c, "hpvm.inside").expect("positioned");
+        all = Some(match all {
+            Some(a) => b.build_and(a, c, "hpvm.inside").expect("positioned"),
+            None => c,
+        });
     }
+    let all = all.expect("a flat leaf has rank 1 to 3");
     b.build_conditional_branch(all, body, exit)
         .expect("positioned");
     old.erase_from_basic_block();
