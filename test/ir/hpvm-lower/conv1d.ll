@@ -44,7 +44,8 @@
 ; V16:        ![[K]] = !{ptr @leaf, !"kernel", i32 1}
 
 ; CONST:      @leaf_const_pool = addrspace(4) externally_initialized global [65536 x i8] zeroinitializer, align 16
-; CONST-LABEL: void @leaf_const(ptr %in, i64 %in_bytes, ptr %coef, i64 %coef_bytes, ptr %out, i64 %out_bytes, i64 %n, i64 %k)
+; CV16-LABEL: define void @leaf_const(ptr %in, i64 %in_bytes, ptr %coef, i64 %coef_bytes, ptr %out, i64 %out_bytes, i64 %n, i64 %k)
+; CV22-LABEL: define ptx_kernel void @leaf_const(ptr %in, i64 %in_bytes, ptr %coef, i64 %coef_bytes, ptr %out, i64 %out_bytes, i64 %n, i64 %k)
 ; CONST:        getelementptr inbounds float, ptr %in, i64 %i
 ; CONST:        getelementptr inbounds float, ptr addrspacecast (ptr addrspace(4) @leaf_const_pool to ptr), i64 %j
 ; CONST:        getelementptr inbounds float, ptr %out, i64 %i
@@ -55,7 +56,6 @@
 ; CV16:       !nvvm.annotations = !{![[K1:[0-9]+]], ![[K2:[0-9]+]]}
 ; CV16-DAG:   ![[K1]] = !{ptr @leaf, !"kernel", i32 1}
 ; CV16-DAG:   ![[K2]] = !{ptr @leaf_const, !"kernel", i32 1}
-; CV22:       define ptx_kernel void @leaf_const(
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
