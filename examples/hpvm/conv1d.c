@@ -10,9 +10,12 @@
  * is read at the same addresses by every instance: constant memory. IDs are
  * `long`, as HPVM's intrinsics return them. n = number of outputs; `in`
  * holds n + K - 1 values. The grid has ceil(n / BS) blocks; BS = 64, K <= 9
- * in this example (the tile's size is a constant).
+ * in this example (the tile's size is a constant; -DBS=N picks another
+ * block size).
  */
+#ifndef BS
 #define BS 64
+#endif
 #define KMAX 9
 #define TILE_BYTES ((BS + KMAX - 1) * sizeof(float))
 
