@@ -88,7 +88,12 @@ fn lowered_kernels_match_hpvm_semantics() {
         t.contains("45 configurations x 2 forms (leaf, leaf_const): all byte-identical"),
         "{t}"
     );
-    assert_eq!(t.matches("15 configurations, leaf and leaf_const byte-identical").count(), 3, "{t}");
+    assert_eq!(
+        t.matches("15 configurations, leaf and leaf_const byte-identical")
+            .count(),
+        3,
+        "{t}"
+    );
 }
 
 #[test]
@@ -96,6 +101,10 @@ fn kernel_without_its_barrier_fails() {
     let o = emulate("no-barrier", Some("no-barrier"));
     let t = text(&o);
     println!("{t}");
-    assert_eq!(o.status.code(), Some(1), "the barrier-less kernel must mismatch:\n{t}");
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "the barrier-less kernel must mismatch:\n{t}"
+    );
     assert!(t.contains("MISMATCH"), "{t}");
 }

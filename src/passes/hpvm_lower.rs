@@ -569,12 +569,7 @@ fn shared_bytes_fn<'ctx>(
     alloc: FunctionValue<'ctx>,
     i: u32,
 ) {
-    let params: Vec<BasicMetadataTypeEnum> = alloc
-        .get_type()
-        .get_param_types()
-        .into_iter()
-        .map(Into::into)
-        .collect();
+    let params: Vec<BasicMetadataTypeEnum> = alloc.get_type().get_param_types();
     let f = module.add_function(
         &format!("{kname}_shared_bytes"),
         ctx.i64_type().fn_type(&params, false),
