@@ -108,3 +108,81 @@ fn kernel_without_its_barrier_fails() {
     );
     assert!(t.contains("MISMATCH"), "{t}");
 }
+
+/// ptxas (NVIDIA's assembler, PyPI `nvidia-cuda-nvcc-cu12`): `PTXAS`, else the copy that
+/// `scripts/bench-*.sh` install under `target/ptxas-venv`, else none.
+fn ptxas() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("PTXAS") {
+        return Some(PathBuf::from(p));
+    }
+    let venv = manifest_dir().join("target/ptxas-venv/lib");
+    let pythons = std::fs::read_dir(&venv).ok()?;
+    pythons
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().join("site-packages/nvidia/cuda_nvcc/bin/ptxas"))
+        .find(|p| p.is_file())
+}
+
+/// The whole path of `examples/hpvm/conv1d.c` to PTX (clang -O0, gen, SROA/InstCombine, lower
+/// with `constmem`, O3, llc) assembles with ptxas for sm_80: both kernels. Skipped, loudly,
+/// without ptxas.
+#[test]
+fn lowered_kernels_assemble_with_ptxas() {
+    let Some(ptxas) = ptxas() else {
+        eprintln!("SKIPPED lowered_kernels_assemble_with_ptxas: no ptxas (PTXAS, or run scripts/bench-hpvm.sh once)");
+        return;
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hpvm-emu/ptxas");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    let bin = llvm_bin();
+    let run = |cmd: &mut std::process::Command| {
+        let o = cmd.output().expect("the tool runs");
+        assert!(o.status.success(), "{cmd:?} failed:\n{}", text(&o));
+        o
+    };
+    let mut clang = std::process::Command::new(bin.join("clang"));
+    clang.args([
+        "--target=nvptx64-nvidia-cuda",
+        "-march=sm_80",
+        "-x",
+        "c",
+        "-O0",
+    ]);
+    if gpucc_passes::llvm::LLVM_MAJOR != 16 {
+        clang.args(["-Xclang", "-target-feature", "-Xclang", "+ptx70"]);
+    }
+    run(clang
+        .args([
+            "-Xclang",
+            "-disable-O0-optnone",
+            "-S",
+            "-emit-llvm",
+            "-include",
+        ])
+        .arg(manifest_dir().join("include/hpvm.h"))
+        .arg(manifest_dir().join("examples/hpvm/conv1d.c"))
+        .arg("-o")
+        .arg(dir.join("c.ll")));
+    run(std::process::Command::new(bin.join("opt"))
+        .arg(format!("-load-pass-plugin={}", plugin().display()))
+        .arg("-passes=gpucc-hpvm-gen,function(sroa,instcombine,simplifycfg),gpucc-hpvm-lower<constmem>,default<O3>")
+        .arg(dir.join("c.ll"))
+        .arg("-o")
+        .arg(dir.join("k.bc")));
+    run(std::process::Command::new(bin.join("llc"))
+        .args(["-mcpu=sm_80"])
+        .arg(dir.join("k.bc"))
+        .arg("-o")
+        .arg(dir.join("k.ptx")));
+    let o = run(std::process::Command::new(&ptxas)
+        .args(["-v", "-arch=sm_80"])
+        .arg(dir.join("k.ptx"))
+        .arg("-o")
+        .arg(dir.join("k.cubin")));
+    let t = text(&o);
+    println!("{t}");
+    for k in ["'leaf'", "'leaf_const'"] {
+        assert!(t.contains(&format!("Compiling entry function {k}")), "{t}");
+    }
+}
