@@ -768,7 +768,15 @@ fn constmem<'ctx>(
             _ => format!("parameter {i}"),
         };
         let verdict = match k.get_nth_param(i + 1) {
-            Some(BasicValueEnum::IntValue(_)) => qualifies(fam, k, ptr.as_basic_value_enum()),
+            Some(BasicValueEnum::IntValue(s))
+                if (8..=64).contains(&s.get_type().get_bit_width()) =>
+            {
+                qualifies(fam, k, ptr.as_basic_value_enum())
+            }
+            Some(BasicValueEnum::IntValue(s)) => Err(format!(
+                "the i{} after it is no byte size (8 to 64 bits)",
+                s.get_type().get_bit_width()
+            )),
             _ => Err("no byte size follows it".to_string()),
         };
         match verdict {

@@ -22,6 +22,11 @@
 ; REMARK-NEXT: %h of @k is read from constant memory in @k_const
 ; REMARK-NEXT: %out of @k stays in global memory: it is written through, or stored
 ; REMARK-NEXT: leaf @k lowered to kernel @k ({{.*}}constant form @k_const for 2 pointer(s))
+; An integer after a pointer that cannot be a byte size (i128) refuses it.
+; REMARK-NEXT: %w of @w stays in global memory: the i128 after it is no byte size (8 to 64 bits)
+; REMARK-NEXT: %o of @w stays in global memory: it is written through, or stored
+; REMARK-NEXT: leaf @w lowered to kernel @w (leaf = block, parent = grid; no shared memory)
+; REMARK-NOT:  @w_const
 
 ; CHECK:       @k_const_pool = addrspace(4) externally_initialized global [65536 x i8] zeroinitializer, align 16
 ; The global form keeps every parameter.
@@ -63,6 +68,7 @@
 ; AS:         %ph = getelementptr inbounds float, ptr addrspace(4) %{{.*}}, i64 1
 ; AS-NEXT:    %vh = load float, ptr addrspace(4) %ph
 ; AS-LABEL: define i1 @k_const_fits(
+; AS-NOT:   @w_const
 
 target triple = "nvptx64-nvidia-cuda"
 
@@ -108,6 +114,27 @@ define void @grid(ptr %a, i64 %a_bytes, ptr %b, i64 %b_bytes, ptr %c, ptr %d, i6
 }
 define void @root(ptr %a, i64 %a_bytes, ptr %b, i64 %b_bytes, ptr %c, ptr %d, i64 %d_bytes, ptr %e, i64 %e_bytes, ptr %f, i64 %f_bytes, ptr %h, i64 %h_bytes, ptr %out, i64 %out_bytes, i64 %blocks) {
   %g = call ptr @llvm.hpvm.createNode1D(ptr @grid, i64 %blocks)
+  call void @llvm.hpvm.bind.input(ptr %g, i32 0, i32 0, i1 false)
+  ret void
+}
+define void @w(ptr %w, i128 %wb, ptr %o, i64 %ob) {
+  %v = load float, ptr %w
+  %self = call ptr @llvm.hpvm.getNode()
+  %t = call i64 @llvm.hpvm.getNodeInstanceID.x(ptr %self)
+  %po = getelementptr inbounds float, ptr %o, i64 %t
+  store float %v, ptr %po
+  ret void
+}
+define void @w.grid(ptr %w, i128 %wb, ptr %o, i64 %ob) {
+  %l = call ptr @llvm.hpvm.createNode1D(ptr @w, i64 32)
+  call void @llvm.hpvm.bind.input(ptr %l, i32 0, i32 0, i1 false)
+  call void @llvm.hpvm.bind.input(ptr %l, i32 1, i32 1, i1 false)
+  call void @llvm.hpvm.bind.input(ptr %l, i32 2, i32 2, i1 false)
+  call void @llvm.hpvm.bind.input(ptr %l, i32 3, i32 3, i1 false)
+  ret void
+}
+define void @w.root(ptr %w, i128 %wb, ptr %o, i64 %ob) {
+  %g = call ptr @llvm.hpvm.createNode1D(ptr @w.grid, i64 2)
   call void @llvm.hpvm.bind.input(ptr %g, i32 0, i32 0, i1 false)
   ret void
 }
