@@ -45,15 +45,17 @@
 ; CHECK:         ptrtoint ptr %f to i64
 ; CHECK:         getelementptr inbounds float, ptr [[H]], i64 1
 ; CHECK:         getelementptr inbounds float, ptr %out, i64 %t
+; The guard clamps each size before its rounding can wrap: (size_t)-1 rounds
+; up to 0, so the test is on the size itself.
 ; CHECK-LABEL: define i1 @k_const_fits(i64 %0, i64 %1)
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    [[U0:%.*]] = add i64 %0, 15
 ; CHECK-NEXT:    [[R0:%.*]] = and i64 [[U0]], -16
-; CHECK-NEXT:    [[B0:%.*]] = icmp ugt i64 [[R0]], 65536
+; CHECK-NEXT:    [[B0:%.*]] = icmp ugt i64 %0, 65536
 ; CHECK-NEXT:    [[C0:%.*]] = select i1 [[B0]], i64 65552, i64 [[R0]]
 ; CHECK-NEXT:    [[U1:%.*]] = add i64 %1, 15
 ; CHECK-NEXT:    [[R1:%.*]] = and i64 [[U1]], -16
-; CHECK-NEXT:    [[B1:%.*]] = icmp ugt i64 [[R1]], 65536
+; CHECK-NEXT:    [[B1:%.*]] = icmp ugt i64 %1, 65536
 ; CHECK-NEXT:    [[C1:%.*]] = select i1 [[B1]], i64 65552, i64 [[R1]]
 ; CHECK-NEXT:    [[S:%.*]] = add i64 [[C0]], [[C1]]
 ; CHECK-NEXT:    %fits = icmp ule i64 [[S]], 65536
