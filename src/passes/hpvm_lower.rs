@@ -768,7 +768,15 @@ fn constmem<'ctx>(
             _ => format!("parameter {i}"),
         };
         let verdict = match k.get_nth_param(i + 1) {
-            Some(BasicValueEnum::IntValue(_)) => qualifies(fam, k, ptr.as_basic_value_enum()),
+            Some(BasicValueEnum::IntValue(s))
+                if (8..=64).contains(&s.get_type().get_bit_width()) =>
+            {
+                qualifies(fam, k, ptr.as_basic_value_enum())
+            }
+            Some(BasicValueEnum::IntValue(s)) => Err(format!(
+                "the i{} after it is no byte size (8 to 64 bits)",
+                s.get_type().get_bit_width()
+            )),
             _ => Err("no byte size follows it".to_string()),
         };
         match verdict {
@@ -865,11 +873,13 @@ fn constmem<'ctx>(
         let s = fits.get_nth_param(j).expect("a size").into_int_value();
         let r = round(&fb, s);
         // Sizes beyond the pool make the sum large but never wrap: each is
-        // first clamped to the pool's size plus one.
+        // clamped to the pool's size plus 16. The test looks at the size
+        // itself, not at its rounding, which wraps to 0 for the last 15
+        // values of i64 (a host passing (size_t)-1 must not be told "fits").
         let big = fb
             .build_int_compare(
                 inkwell::IntPredicate::UGT,
-                r,
+                s,
                 i64t.const_int(CONST_BYTES, false),
                 "",
             )
