@@ -10,6 +10,10 @@
 //! - `kernel_without_its_barrier_fails`: the same kernels with the barrier deleted must
 //!   mismatch (the emulator's schedule makes that deterministic), so the first test can fail.
 //!
+//! - `emulator_accepts_handwritten_kernels`, `emulator_catches_a_const_form_without_its_barrier`:
+//!   the emulator tested on its own, with the hand-written §3-form kernels of
+//!   `tests/hpvm/conv1d_lowered.ll` in place of the pass's (and a copy missing one barrier).
+//!
 //! Both LLVMs (the script takes that LLVM's clang and opt). Files for inspection are left
 //! under Cargo's `CARGO_TARGET_TMPDIR/hpvm-emu/`.
 //! Run: `cargo test --release --test hpvm_emulator -- --nocapture`.
@@ -52,6 +56,12 @@ fn plugin() -> PathBuf {
 }
 
 fn emulate(test: &str, mutant: Option<&str>) -> Output {
+    emulate_kernels(test, mutant, None)
+}
+
+/// `scripts/hpvm_emulate.py`, with the kernels of `kernel` (a §3-form module) instead of
+/// `gpucc-hpvm-lower`'s when given.
+fn emulate_kernels(test: &str, mutant: Option<&str>, kernel: Option<&Path>) -> Output {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("hpvm-emu")
         .join(test);
@@ -67,6 +77,9 @@ fn emulate(test: &str, mutant: Option<&str>) -> Output {
     if let Some(m) = mutant {
         cmd.args(["--mutant", m]);
     }
+    if let Some(k) = kernel {
+        cmd.arg("--kernel").arg(k);
+    }
     cmd.output().expect("python3 runs")
 }
 
@@ -76,6 +89,53 @@ fn text(o: &Output) -> String {
         String::from_utf8_lossy(&o.stdout),
         String::from_utf8_lossy(&o.stderr)
     )
+}
+
+/// The hand-written kernels of `tests/hpvm/conv1d_lowered.ll` (docs/hpvm.md §3 form, no
+/// lowering pass involved).
+fn fixture() -> PathBuf {
+    manifest_dir().join("tests/hpvm/conv1d_lowered.ll")
+}
+
+/// The emulator itself, without `gpucc-hpvm-lower`: the hand-written §3 kernels agree with the
+/// reference on all 45 configurations in both forms.
+#[test]
+fn emulator_accepts_handwritten_kernels() {
+    let o = emulate_kernels("fixture", None, Some(&fixture()));
+    let t = text(&o);
+    println!("{t}");
+    assert_eq!(o.status.code(), Some(0), "{t}");
+    assert!(
+        t.contains("45 configurations x 2 forms (leaf, leaf_const) from "),
+        "{t}"
+    );
+}
+
+/// ... and catches a missing barrier in the constant form alone: the fixture's `leaf_const`
+/// waits at LLVM 22's spelling of the barrier (`llvm.nvvm.barrier.cta.sync.aligned.all`);
+/// with that call deleted, `leaf` still matches and `leaf_const` must mismatch, so the
+/// constant form is compared and that spelling is the barrier.
+#[test]
+fn emulator_catches_a_const_form_without_its_barrier() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hpvm-emu");
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    let src = std::fs::read_to_string(fixture()).expect("the fixture reads");
+    let call = "  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)\n";
+    assert_eq!(
+        src.matches(call).count(),
+        1,
+        "one such barrier in the fixture"
+    );
+    let broken = dir.join("conv1d_lowered.no-const-barrier.ll");
+    std::fs::write(&broken, src.replace(call, "")).expect("the broken fixture writes");
+    let o = emulate_kernels("fixture-no-const-barrier", None, Some(&broken));
+    let t = text(&o);
+    println!("{t}");
+    assert_eq!(o.status.code(), Some(1), "must mismatch:\n{t}");
+    assert!(
+        t.contains("MISMATCH") && t.contains(" leaf_const: out["),
+        "{t}"
+    );
 }
 
 #[test]
