@@ -10,6 +10,8 @@
 //! - `kernel_without_its_barrier_fails`: the same kernels with the barrier deleted must
 //!   mismatch (the emulator's schedule makes that deterministic), so the first test can fail.
 //!
+//! - `dynamic_shared_tile_matches_hpvm_semantics`: the same with the tile's size given at run
+//!   time (dynamic shared memory, `@leaf_shared_bytes`), with and without the barrier.
 //! - `emulator_accepts_handwritten_kernels`, `emulator_catches_a_const_form_without_its_barrier`:
 //!   the emulator tested on its own, with the hand-written §3-form kernels of
 //!   `tests/hpvm/conv1d_lowered.ll` in place of the pass's (and a copy missing one barrier).
@@ -18,6 +20,7 @@
 //! under Cargo's `CARGO_TARGET_TMPDIR/hpvm-emu/`.
 //! Run: `cargo test --release --test hpvm_emulator -- --nocapture`.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -56,12 +59,15 @@ fn plugin() -> PathBuf {
 }
 
 fn emulate(test: &str, mutant: Option<&str>) -> Output {
-    emulate_kernels(test, mutant, None)
+    let mut args: Vec<OsString> = Vec::new();
+    if let Some(m) = mutant {
+        args.extend(["--mutant".into(), m.into()]);
+    }
+    emulate_args(test, &args)
 }
 
-/// `scripts/hpvm_emulate.py`, with the kernels of `kernel` (a §3-form module) instead of
-/// `gpucc-hpvm-lower`'s when given.
-fn emulate_kernels(test: &str, mutant: Option<&str>, kernel: Option<&Path>) -> Output {
+/// `scripts/hpvm_emulate.py` with `args` after the tools and the output directory.
+fn emulate_args(test: &str, args: &[OsString]) -> Output {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("hpvm-emu")
         .join(test);
@@ -73,13 +79,8 @@ fn emulate_kernels(test: &str, mutant: Option<&str>, kernel: Option<&Path>) -> O
         .arg("--plugin")
         .arg(plugin())
         .arg("--out")
-        .arg(&out);
-    if let Some(m) = mutant {
-        cmd.args(["--mutant", m]);
-    }
-    if let Some(k) = kernel {
-        cmd.arg("--kernel").arg(k);
-    }
+        .arg(&out)
+        .args(args);
     cmd.output().expect("python3 runs")
 }
 
@@ -101,7 +102,7 @@ fn fixture() -> PathBuf {
 /// reference on all 45 configurations in both forms.
 #[test]
 fn emulator_accepts_handwritten_kernels() {
-    let o = emulate_kernels("fixture", None, Some(&fixture()));
+    let o = emulate_args("fixture", &["--kernel".into(), fixture().into()]);
     let t = text(&o);
     println!("{t}");
     assert_eq!(o.status.code(), Some(0), "{t}");
@@ -128,7 +129,10 @@ fn emulator_catches_a_const_form_without_its_barrier() {
     );
     let broken = dir.join("conv1d_lowered.no-const-barrier.ll");
     std::fs::write(&broken, src.replace(call, "")).expect("the broken fixture writes");
-    let o = emulate_kernels("fixture-no-const-barrier", None, Some(&broken));
+    let o = emulate_args(
+        "fixture-no-const-barrier",
+        &["--kernel".into(), broken.into()],
+    );
     let t = text(&o);
     println!("{t}");
     assert_eq!(o.status.code(), Some(1), "must mismatch:\n{t}");
@@ -136,6 +140,30 @@ fn emulator_catches_a_const_form_without_its_barrier() {
         t.contains("MISMATCH") && t.contains(" leaf_const: out["),
         "{t}"
     );
+}
+
+/// The tile as dynamic shared memory (`conv1d.c -DHPVM_DYNAMIC_TILE`: the Alloc node allocates
+/// the size it is given): `@leaf_dynamic_shared`, the size a kernel parameter,
+/// `@leaf_shared_bytes` asking for it; both forms agree with the reference on all 45
+/// configurations, and without the barrier they must not.
+#[test]
+fn dynamic_shared_tile_matches_hpvm_semantics() {
+    let dynamic: [OsString; 2] = ["--tile".into(), "dynamic".into()];
+    let o = emulate_args("dynamic", &dynamic);
+    let t = text(&o);
+    println!("{t}");
+    assert_eq!(o.status.code(), Some(0), "{t}");
+    assert!(
+        t.contains("45 configurations x 2 forms (leaf, leaf_const), dynamic shared tile: all byte-identical"),
+        "{t}"
+    );
+    let mut mutant = dynamic.to_vec();
+    mutant.extend(["--mutant".into(), "no-barrier".into()]);
+    let o = emulate_args("dynamic-no-barrier", &mutant);
+    let t = text(&o);
+    println!("{t}");
+    assert_eq!(o.status.code(), Some(1), "must mismatch:\n{t}");
+    assert!(t.contains("MISMATCH"), "{t}");
 }
 
 #[test]
