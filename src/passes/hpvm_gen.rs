@@ -59,7 +59,7 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::builder::Builder;
 use inkwell::context::ContextRef;
 use inkwell::module::Module;
-use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
+use inkwell::types::{AnyTypeEnum, BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{
     BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, InstructionValue, ValueKind,
 };
@@ -246,6 +246,7 @@ pub fn run(functions: &[FunctionValue<'_>], fam: Fam<'_>) -> bool {
     for (f, call, name) in calls {
         let new = rewrite(&module, &ctx, &b, f, call, &name);
         if let Some(v) = llvm::openmp::result_value(new) {
+            let v = fit_result(&b, f, call, &name, v);
             llvm::replace_all_uses(call, v);
         }
         olds.push((call, name));
@@ -389,6 +390,41 @@ fn rewrite<'ctx>(
     match c.try_as_basic_value() {
         ValueKind::Basic(v) => v.as_instruction_value().expect("a call is an instruction"),
         ValueKind::Instruction(i) => i,
+    }
+}
+
+/// The intrinsic's result `v` as a value of the C call's result type: a
+/// declaration other than `include/hpvm.h`'s (`int` IDs) gets `v` truncated
+/// or sign-extended; any other difference is an error. The builder stands
+/// right after the intrinsic call (before the C call).
+fn fit_result<'ctx>(
+    b: &Builder<'ctx>,
+    f: FunctionValue<'ctx>,
+    call: InstructionValue<'ctx>,
+    name: &str,
+    v: BasicValueEnum<'ctx>,
+) -> BasicValueEnum<'ctx> {
+    let want = call.get_type();
+    let have = v.get_type();
+    if want.print_to_string() == have.print_to_string() {
+        return v;
+    }
+    match (want, v) {
+        (AnyTypeEnum::IntType(t), BasicValueEnum::IntValue(i)) => {
+            let cast = if t.get_bit_width() > i.get_type().get_bit_width() {
+                b.build_int_s_extend(i, t, "")
+            } else {
+                b.build_int_truncate(i, t, "")
+            };
+            cast.expect("builder positioned").into()
+        }
+        _ => llvm::fatal(&format!(
+            "{NAME}: in @{}: {name} is declared returning {}, the intrinsic returns {} \
+             (use include/hpvm.h)",
+            fname(f),
+            want.print_to_string().to_string(),
+            have.print_to_string().to_string()
+        )),
     }
 }
 
