@@ -36,7 +36,21 @@ Configurations: block size BS in {32, 64, 128} (the source compiled with
 surrounded by 16 guard floats each side, and `in` and `coef` are checked
 unchanged.
 
-usage: hpvm_emulate.py --llvm-bin DIR --plugin LIB --out DIR [--mutant no-barrier]
+Fixture. `--kernel FILE` takes the kernels from FILE instead of running
+gpucc-hpvm-lower (the reference still comes from gpucc-hpvm-gen): a module in
+the §3 form, such as the hand-written tests/hpvm/conv1d_lowered.ll, with
+`leaf`, `leaf_const`, `leaf_const_fits`, `leaf_const_pool` and a tile
+`leaf_shared6` of at least (BS + 8) floats for every BS. That tests the
+emulator itself, independently of the lowering.
+
+Dynamic tile. `--tile dynamic` compiles the source with -DHPVM_DYNAMIC_TILE:
+the Alloc node allocates the size it is given, so the kernels take the tile
+from the launch's dynamic shared memory (`@leaf_dynamic_shared`, which the
+driver defines) and keep its size as a parameter, and the driver checks
+that `@leaf_shared_bytes` asks for the tile's size before launching with it.
+
+usage: hpvm_emulate.py --llvm-bin DIR --plugin LIB --out DIR [--kernel FILE]
+                       [--tile static|dynamic] [--mutant no-barrier]
 exit:  0 all configurations identical; 1 a mismatch (the first is printed);
        2 an error (a tool failed).
 """
@@ -77,6 +91,10 @@ def to_host(text):
     for line in text.splitlines():
         if line.startswith("target datalayout") or line.startswith("target triple"):
             continue
+        # LLVM 22 would upgrade the "kernel" annotations of LLVM 16's marking
+        # to the ptx_kernel calling convention, which no host target has.
+        if line.startswith("!nvvm.annotations"):
+            continue
         line = re.sub(r'"target-(cpu|features)"="[^"]*"', "", line)
         line = line.replace("ptx_kernel ", "")
         line = re.sub(r"@llvm\.hpvm\.([A-Za-z.]+)",
@@ -100,10 +118,23 @@ extern char leaf_const_pool[65536];
 void leaf_ref(float *, long, float *, long, float *, long, float *, long, long, long)
     __asm__("leaf");
 void alloc(long);
+#ifdef DYNAMIC
+/* Dynamic shared memory: the kernels keep the tile's size as a parameter,
+   the launch's dynamic shared memory is @leaf_dynamic_shared, and
+   @leaf_shared_bytes says how much of it to launch with. */
+#define TILE_ARG shared_bytes,
+void leaf_k(float *, long, float *, long, float *, long, long, long, long) __asm__("leaf_k");
+void leaf_const(float *, long, float *, long, float *, long, long, long, long);
+long leaf_shared_bytes(long);
+_Alignas(16) unsigned char SHARED[65536] __asm__("leaf_dynamic_shared");
+#else
+#define TILE_ARG
 void leaf_k(float *, long, float *, long, float *, long, long, long) __asm__("leaf_k");
 void leaf_const(float *, long, float *, long, float *, long, long, long);
-_Bool leaf_const_fits(long);
 extern unsigned char SHARED[] __asm__("leaf_shared6");
+#endif
+_Bool leaf_const_fits(long);
+static long shared_bytes;
 
 /* The schedule: threads of one block take turns; sched[cur] runs. */
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
@@ -196,9 +227,9 @@ static void *thread(void *p) {
   if (A.form == 0)
     leaf_ref(A.in, in_b, A.coef, coef_b, A.out, out_b, tile, tile_bytes, A.n, A.k);
   else if (A.form == 1)
-    leaf_k(A.in, in_b, A.coef, coef_b, A.out, out_b, A.n, A.k);
+    leaf_k(A.in, in_b, A.coef, coef_b, A.out, out_b, TILE_ARG A.n, A.k);
   else
-    leaf_const(A.in, in_b, A.coef, coef_b, A.out, out_b, A.n, A.k);
+    leaf_const(A.in, in_b, A.coef, coef_b, A.out, out_b, TILE_ARG A.n, A.k);
   finish();
   return NULL;
 }
@@ -208,10 +239,10 @@ static void launch(void) {
   for (block = 0; block < nblocks; ++block) {
     if (A.form == 0) {
       in_alloc = 1;
-      alloc(0);
+      alloc((bs + 8) * 4);  /* the root's tile_bytes: BS + KMAX - 1 floats */
       in_alloc = 0;
     } else {
-      memset(SHARED, 0xA5, (size_t)(bs + 8) * 4);
+      memset(SHARED, 0xA5, (size_t)shared_bytes);
     }
     nsched = (int)bs;
     cur = 0;
@@ -235,6 +266,13 @@ static void one(long n, long k, int form, float *in, float *coef, float *buf) {
 
 int main(int argc, char **argv) {
   bs = atol(argv[1]);
+  shared_bytes = (bs + 8) * 4;
+#ifdef DYNAMIC
+  if (leaf_shared_bytes(shared_bytes) != shared_bytes) {
+    printf("ERROR leaf_shared_bytes(%ld) = %ld\n", shared_bytes, leaf_shared_bytes(shared_bytes));
+    return 2;
+  }
+#endif
   const char *names[] = {"reference", "leaf", "leaf_const"};
   int configs = 0;
   for (int a = 2; a + 1 < argc; a += 2) {
@@ -275,8 +313,13 @@ def main():
     ap.add_argument("--llvm-bin", required=True)
     ap.add_argument("--plugin", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--kernel", help="kernels from this §3-form module, not from the pass")
+    ap.add_argument("--tile", choices=["static", "dynamic"], default="static")
     ap.add_argument("--mutant", choices=["no-barrier"])
     a = ap.parse_args()
+    dynamic = a.tile == "dynamic"
+    if dynamic and a.kernel:
+        die("--kernel takes a static tile (@leaf_shared6): not with --tile dynamic")
     llvm = Path(a.llvm_bin)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -290,13 +333,22 @@ def main():
         c_ll = d / "conv1d.ll"
         run([llvm / "clang", "--target=nvptx64-nvidia-cuda", "-march=sm_80", *extra,
              "-x", "c", "-O0", "-Xclang", "-disable-O0-optnone", f"-DBS={bs}",
+             *(["-DHPVM_DYNAMIC_TILE"] if dynamic else []),
              "-include", HEADER, "-S", "-emit-llvm", SOURCE, "-o", c_ll])
         opt = [llvm / "opt", f"-load-pass-plugin={a.plugin}", "-S"]
         gen = run(opt + ["-passes=gpucc-hpvm-gen", c_ll]).stdout
-        low = run(opt + ["-passes=gpucc-hpvm-gen,function(sroa,instcombine,simplifycfg),"
-                         "gpucc-hpvm-lower<constmem>", c_ll]).stdout
+        if a.kernel:
+            low = Path(a.kernel).read_text()
+            tile = re.search(r"@leaf_shared6 = internal addrspace\(3\) global \[(\d+) x i8\]", low)
+            if not tile or int(tile.group(1)) < (bs + 8) * 4:
+                die(f"bs={bs}: {a.kernel} has no tile @leaf_shared6 of {(bs + 8) * 4} bytes")
+        else:
+            low = run(opt + ["-passes=gpucc-hpvm-gen,function(sroa,instcombine,simplifycfg),"
+                             "gpucc-hpvm-lower<constmem>", c_ll]).stdout
         if "llvm.hpvm" in low or "leaf_const" not in low:
             die(f"bs={bs}: the lowered module still has HPVM calls or no constant form")
+        if dynamic != ("@leaf_dynamic_shared" in low and "@leaf_shared_bytes" in low):
+            die(f"bs={bs}: the lowered tile is not {a.tile} shared memory")
         host_ref = to_host(gen)
         # The kernel keeps the leaf's name; rename it so both link together.
         host_k = re.sub(r"@leaf\b(?!_)", "@leaf_k", to_host(low))
@@ -315,7 +367,8 @@ def main():
             run([llvm / "clang", "-c", "-O1", "-Wno-override-module", d / f"{name}.host.ll", "-o", o])
             objs.append(o)
         exe = d / "emulate"
-        run([llvm / "clang", "-O1", "-pthread", out / "driver.c", *objs, "-o", exe])
+        run([llvm / "clang", "-O1", "-pthread", *(["-DDYNAMIC"] if dynamic else []),
+             out / "driver.c", *objs, "-o", exe])
         argv = [exe, str(bs)]
         for n in sizes(bs):
             for k in KS:
@@ -327,7 +380,9 @@ def main():
         if r.returncode != 0:
             die(f"bs={bs}: the emulator failed ({r.returncode}):\n{r.stderr[-2000:]}")
         total += len(sizes(bs)) * len(KS)
-    print(f"hpvm_emulate: {total} configurations x 2 forms (leaf, leaf_const): "
+    kernels = f" from {a.kernel}" if a.kernel else ""
+    kernels += ", dynamic shared tile" if dynamic else ""
+    print(f"hpvm_emulate: {total} configurations x 2 forms (leaf, leaf_const){kernels}: "
           f"all byte-identical to HPVM's semantics")
     return 0
 

@@ -10,10 +10,17 @@
 //! - `kernel_without_its_barrier_fails`: the same kernels with the barrier deleted must
 //!   mismatch (the emulator's schedule makes that deterministic), so the first test can fail.
 //!
+//! - `dynamic_shared_tile_matches_hpvm_semantics`: the same with the tile's size given at run
+//!   time (dynamic shared memory, `@leaf_shared_bytes`), with and without the barrier.
+//! - `emulator_accepts_handwritten_kernels`, `emulator_catches_a_const_form_without_its_barrier`:
+//!   the emulator tested on its own, with the hand-written §3-form kernels of
+//!   `tests/hpvm/conv1d_lowered.ll` in place of the pass's (and a copy missing one barrier).
+//!
 //! Both LLVMs (the script takes that LLVM's clang and opt). Files for inspection are left
 //! under Cargo's `CARGO_TARGET_TMPDIR/hpvm-emu/`.
 //! Run: `cargo test --release --test hpvm_emulator -- --nocapture`.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -52,6 +59,15 @@ fn plugin() -> PathBuf {
 }
 
 fn emulate(test: &str, mutant: Option<&str>) -> Output {
+    let mut args: Vec<OsString> = Vec::new();
+    if let Some(m) = mutant {
+        args.extend(["--mutant".into(), m.into()]);
+    }
+    emulate_args(test, &args)
+}
+
+/// `scripts/hpvm_emulate.py` with `args` after the tools and the output directory.
+fn emulate_args(test: &str, args: &[OsString]) -> Output {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("hpvm-emu")
         .join(test);
@@ -63,10 +79,8 @@ fn emulate(test: &str, mutant: Option<&str>) -> Output {
         .arg("--plugin")
         .arg(plugin())
         .arg("--out")
-        .arg(&out);
-    if let Some(m) = mutant {
-        cmd.args(["--mutant", m]);
-    }
+        .arg(&out)
+        .args(args);
     cmd.output().expect("python3 runs")
 }
 
@@ -76,6 +90,80 @@ fn text(o: &Output) -> String {
         String::from_utf8_lossy(&o.stdout),
         String::from_utf8_lossy(&o.stderr)
     )
+}
+
+/// The hand-written kernels of `tests/hpvm/conv1d_lowered.ll` (docs/hpvm.md §3 form, no
+/// lowering pass involved).
+fn fixture() -> PathBuf {
+    manifest_dir().join("tests/hpvm/conv1d_lowered.ll")
+}
+
+/// The emulator itself, without `gpucc-hpvm-lower`: the hand-written §3 kernels agree with the
+/// reference on all 45 configurations in both forms.
+#[test]
+fn emulator_accepts_handwritten_kernels() {
+    let o = emulate_args("fixture", &["--kernel".into(), fixture().into()]);
+    let t = text(&o);
+    println!("{t}");
+    assert_eq!(o.status.code(), Some(0), "{t}");
+    assert!(
+        t.contains("45 configurations x 2 forms (leaf, leaf_const) from "),
+        "{t}"
+    );
+}
+
+/// ... and catches a missing barrier in the constant form alone: the fixture's `leaf_const`
+/// waits at LLVM 22's spelling of the barrier (`llvm.nvvm.barrier.cta.sync.aligned.all`);
+/// with that call deleted, `leaf` still matches and `leaf_const` must mismatch, so the
+/// constant form is compared and that spelling is the barrier.
+#[test]
+fn emulator_catches_a_const_form_without_its_barrier() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hpvm-emu");
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    let src = std::fs::read_to_string(fixture()).expect("the fixture reads");
+    let call = "  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)\n";
+    assert_eq!(
+        src.matches(call).count(),
+        1,
+        "one such barrier in the fixture"
+    );
+    let broken = dir.join("conv1d_lowered.no-const-barrier.ll");
+    std::fs::write(&broken, src.replace(call, "")).expect("the broken fixture writes");
+    let o = emulate_args(
+        "fixture-no-const-barrier",
+        &["--kernel".into(), broken.into()],
+    );
+    let t = text(&o);
+    println!("{t}");
+    assert_eq!(o.status.code(), Some(1), "must mismatch:\n{t}");
+    assert!(
+        t.contains("MISMATCH") && t.contains(" leaf_const: out["),
+        "{t}"
+    );
+}
+
+/// The tile as dynamic shared memory (`conv1d.c -DHPVM_DYNAMIC_TILE`: the Alloc node allocates
+/// the size it is given): `@leaf_dynamic_shared`, the size a kernel parameter,
+/// `@leaf_shared_bytes` asking for it; both forms agree with the reference on all 45
+/// configurations, and without the barrier they must not.
+#[test]
+fn dynamic_shared_tile_matches_hpvm_semantics() {
+    let dynamic: [OsString; 2] = ["--tile".into(), "dynamic".into()];
+    let o = emulate_args("dynamic", &dynamic);
+    let t = text(&o);
+    println!("{t}");
+    assert_eq!(o.status.code(), Some(0), "{t}");
+    assert!(
+        t.contains("45 configurations x 2 forms (leaf, leaf_const), dynamic shared tile: all byte-identical"),
+        "{t}"
+    );
+    let mut mutant = dynamic.to_vec();
+    mutant.extend(["--mutant".into(), "no-barrier".into()]);
+    let o = emulate_args("dynamic-no-barrier", &mutant);
+    let t = text(&o);
+    println!("{t}");
+    assert_eq!(o.status.code(), Some(1), "must mismatch:\n{t}");
+    assert!(t.contains("MISMATCH"), "{t}");
 }
 
 #[test]

@@ -11,7 +11,9 @@
  * `long`, as HPVM's intrinsics return them. n = number of outputs; `in`
  * holds n + K - 1 values. The grid has ceil(n / BS) blocks; BS = 64, K <= 9
  * in this example (the tile's size is a constant; -DBS=N picks another
- * block size).
+ * block size). With -DHPVM_DYNAMIC_TILE the Alloc node allocates the size
+ * it is given (the root's input 6, tile_bytes) instead: the tile becomes
+ * dynamic shared memory (docs/hpvm.md §3), tile_bytes a kernel parameter.
  */
 #ifndef BS
 #define BS 64
@@ -44,8 +46,13 @@ void leaf(float *in, size_t in_bytes, float *coef, size_t coef_bytes, float *out
 
 void alloc(size_t bytes) {
   __hpvm__hint(HPVM_GPU);
+#ifdef HPVM_DYNAMIC_TILE
+  void *tile = __hpvm__malloc(bytes);
+  __hpvm__return(2, tile, bytes);
+#else
   void *tile = __hpvm__malloc(TILE_BYTES);
   __hpvm__return(2, tile, (size_t)TILE_BYTES);
+#endif
 }
 
 void grid(float *in, size_t in_bytes, float *coef, size_t coef_bytes, float *out,

@@ -38,7 +38,16 @@
 //! *Errors* (non-zero exit, naming the pass and the call): a rank above 3
 //! (HPVM has no `createNode4D`), a count list that does not match the rank,
 //! a port or flag that is not a constant, a port out of range, a type
-//! mismatch, a handle that is no node. It never defines an `llvm.*`
+//! mismatch, a handle that is no node; a node function without a body or
+//! returning a value; a function with more than one `__hpvm__return`, or
+//! one whose count is not its number of values; a node function that
+//! creates itself, directly or through its descendants (the hierarchy must
+//! be finite: `@grid` creating `@leaf` creating `@grid` is refused).
+//!
+//! Ports are checked as constants where this pass runs, first, at `-O0`:
+//! clang passes a literal port (`__hpvm__bindIn(l, 6, 0, 0)`) as a constant
+//! operand, but a port held in a local variable is a load from its alloca
+//! and is refused; write ports as literals or macros. It never defines an `llvm.*`
 //! function (the verifier rejects that); it only declares them.
 //!
 //! *Remarks*: passed `Node` per node created (function, rank, parent).
@@ -50,7 +59,7 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::builder::Builder;
 use inkwell::context::ContextRef;
 use inkwell::module::Module;
-use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
+use inkwell::types::{AnyTypeEnum, BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{
     BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, InstructionValue, ValueKind,
 };
@@ -237,6 +246,7 @@ pub fn run(functions: &[FunctionValue<'_>], fam: Fam<'_>) -> bool {
     for (f, call, name) in calls {
         let new = rewrite(&module, &ctx, &b, f, call, &name);
         if let Some(v) = llvm::openmp::result_value(new) {
+            let v = fit_result(&b, f, call, &name, v);
             llvm::replace_all_uses(call, v);
         }
         olds.push((call, name));
@@ -365,10 +375,56 @@ fn rewrite<'ctx>(
         varargs,
         promise,
     );
-    let c = b.build_call(callee, &ops, "").expect("builder positioned");
+    // The intrinsic call takes over the C call's name (`%l` stays `%l`).
+    let result_name = call
+        .get_name()
+        .and_then(|n| n.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    if ret.is_some() && !result_name.is_empty() {
+        let _ = call.set_name("");
+    }
+    let c = b
+        .build_call(callee, &ops, if ret.is_some() { &result_name } else { "" })
+        .expect("builder positioned");
     match c.try_as_basic_value() {
         ValueKind::Basic(v) => v.as_instruction_value().expect("a call is an instruction"),
         ValueKind::Instruction(i) => i,
+    }
+}
+
+/// The intrinsic's result `v` as a value of the C call's result type: a
+/// declaration other than `include/hpvm.h`'s (`int` IDs) gets `v` truncated
+/// or sign-extended; any other difference is an error. The builder stands
+/// right after the intrinsic call (before the C call).
+fn fit_result<'ctx>(
+    b: &Builder<'ctx>,
+    f: FunctionValue<'ctx>,
+    call: InstructionValue<'ctx>,
+    name: &str,
+    v: BasicValueEnum<'ctx>,
+) -> BasicValueEnum<'ctx> {
+    let want = call.get_type();
+    let have = v.get_type();
+    if want.print_to_string() == have.print_to_string() {
+        return v;
+    }
+    match (want, v) {
+        (AnyTypeEnum::IntType(t), BasicValueEnum::IntValue(i)) => {
+            let cast = if t.get_bit_width() > i.get_type().get_bit_width() {
+                b.build_int_s_extend(i, t, "")
+            } else {
+                b.build_int_truncate(i, t, "")
+            };
+            cast.expect("builder positioned").into()
+        }
+        _ => llvm::fatal(&format!(
+            "{NAME}: in @{}: {name} is declared returning {}, the intrinsic returns {} \
+             (use include/hpvm.h)",
+            fname(f),
+            want.print_to_string().to_string(),
+            have.print_to_string().to_string()
+        )),
     }
 }
 
@@ -471,6 +527,82 @@ fn check(g: &Graph<'_>) {
         llvm::fatal(&format!("{NAME}: in @{f}: {what}"))
     };
     let ty = |v: BasicValueEnum<'_>| v.get_type().print_to_string().to_string();
+    // The functions of the graph, in order of first appearance: parents
+    // (the root included) and node functions.
+    let mut funcs: Vec<FunctionValue<'_>> = Vec::new();
+    for n in &g.nodes {
+        for f in [n.parent, n.func] {
+            if !funcs.contains(&f) {
+                funcs.push(f);
+            }
+        }
+    }
+    for &f in &funcs {
+        let first = g.nodes.iter().find(|n| n.func == f);
+        if let Some(n) = first {
+            if f.count_basic_blocks() == 0 {
+                fail(n.call, format!("node @{}: it has no body", fname(f)));
+            }
+            if f.get_type().get_return_type().is_some() {
+                fail(
+                    n.call,
+                    format!(
+                        "node @{} returns a value: node functions return void, \
+                         their outputs are the values of __hpvm__return",
+                        fname(f)
+                    ),
+                );
+            }
+        }
+        let rets: Vec<InstructionValue<'_>> = hpvm::calls_in(f)
+            .into_iter()
+            .filter(|(_, name)| name == "return")
+            .map(|(c, _)| c)
+            .collect();
+        if rets.len() > 1 {
+            fail(
+                rets[1],
+                format!(
+                    "{} __hpvm__return calls: a node names its outputs once",
+                    rets.len()
+                ),
+            );
+        }
+        if let Some(&r) = rets.first() {
+            let a = hpvm::args(r);
+            let values = a.len().saturating_sub(1);
+            if a.first().copied().and_then(hpvm::const_u32) != Some(values as u32) {
+                fail(
+                    r,
+                    format!("__hpvm__return: the count is not {values}, its number of values"),
+                );
+            }
+        }
+    }
+    // The hierarchy is a tree of functions: no node function creates itself,
+    // directly or through its descendants.
+    for &f in &funcs {
+        let mut stack = vec![f];
+        let mut seen: Vec<FunctionValue<'_>> = Vec::new();
+        while let Some(p) = stack.pop() {
+            for n in g.nodes.iter().filter(|n| n.parent == p) {
+                if n.func == f {
+                    fail(
+                        n.call,
+                        format!(
+                            "node @{} creates itself (in @{}): HPVM graphs are finite hierarchies",
+                            fname(f),
+                            fname(p)
+                        ),
+                    );
+                }
+                if !seen.contains(&n.func) {
+                    seen.push(n.func);
+                    stack.push(n.func);
+                }
+            }
+        }
+    }
     for b in &g.binds {
         let Some(n) = b.node else {
             fail(
