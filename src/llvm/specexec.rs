@@ -128,6 +128,14 @@ impl<'ctx> BlockId<'ctx> {
         unsafe { BasicBlock::new(self.raw) }.expect("gpucc: a block id is a block")
     }
 
+    /// Its terminator, if it has one.
+    pub fn terminator(self) -> Option<InstructionValue<'ctx>> {
+        // SAFETY: `raw` is a live block; LLVM-C gives its terminator or null.
+        let t = unsafe { c::LLVMGetBasicBlockTerminator(self.raw) };
+        // SAFETY: a non-null terminator is a live instruction.
+        (!t.is_null()).then(|| unsafe { InstructionValue::new(t) })
+    }
+
     /// The block after it in the function's list, if any.
     pub fn next(self) -> Option<Self> {
         // SAFETY: `raw` is a live block.
@@ -266,7 +274,7 @@ impl<'ctx> BlockFacts<'ctx> {
     /// no debug intrinsics get their operands, their safety and their cost
     /// under `tti` ([`BlockFacts::safe`], [`BlockFacts::cost`]) only when
     /// their opcode is in `asked` (the others get none: nobody asks).
-    pub fn read(&mut self, bb: BasicBlock<'ctx>, room: usize, tti: &Tti<'_>, asked: &OpcodeSet) {
+    pub fn read(&mut self, bb: BlockId<'ctx>, room: usize, tti: &Tti<'_>, asked: &OpcodeSet) {
         // Operand entries: most instructions have one or two in the block.
         let room_ops = room.saturating_mul(4);
         self.insts.clear();
@@ -282,7 +290,7 @@ impl<'ctx> BlockFacts<'ctx> {
         // values of the block's function and valid opcodes.
         unsafe {
             let n = gpucc_specexec_block(
-                bb.as_mut_ptr(),
+                bb.raw,
                 tti.raw.as_ptr(),
                 asked.0.as_ptr(),
                 self.insts.as_mut_ptr(),
@@ -380,15 +388,20 @@ impl<'ctx> BlockFacts<'ctx> {
 }
 
 /// Moves `insts`, in order, before `before`, dropping the source location
-/// of each that is no debug intrinsic ([`drop_hoisted_location`]).
+/// of each that is no debug intrinsic, in one call.
 pub fn hoist(insts: &[InstructionValue<'_>], before: InstructionValue<'_>) {
-    for chunk in insts.chunks(16) {
-        let mut raw: [LLVMValueRef; 16] = [std::ptr::null_mut(); 16];
-        for (r, i) in raw.iter_mut().zip(chunk) {
-            *r = i.as_value_ref();
-        }
-        // SAFETY: live instructions of one function, and `before` one of it
-        // that is none of them.
-        unsafe { gpucc_specexec_hoist(raw.as_ptr(), chunk.len(), before.as_value_ref()) }
+    // `InstructionValue` is a `repr(transparent)` wrapper of a `Value`, itself
+    // one of an `LLVMValueRef` (inkwell), so the slice is one of handles.
+    const _: () = assert!(
+        std::mem::size_of::<InstructionValue<'static>>() == std::mem::size_of::<LLVMValueRef>()
+    );
+    // SAFETY: the layouts agree (above); live instructions of one function,
+    // and `before` one of it that is none of them.
+    unsafe {
+        gpucc_specexec_hoist(
+            insts.as_ptr().cast::<LLVMValueRef>(),
+            insts.len(),
+            before.as_value_ref(),
+        )
     }
 }

@@ -320,6 +320,9 @@ impl FunctionPass for SpeculativeExecutionPass {
         // (Taken, not borrowed: a nested run, which does not happen, would
         // start from an empty room.)
         let mut scratch = self.room.take().recycle();
+        // Remarks and debug output (and the counts only they report) are
+        // asked for once per function: most runs want neither.
+        let explained = cx.remarks_wanted() || debug::enabled(NAME);
         // Block by block in function order, each decided on the IR as the
         // blocks before it left it, as upstream does.
         // (Walked by links, not collected: only instructions move.)
@@ -327,7 +330,6 @@ impl FunctionPass for SpeculativeExecutionPass {
             let Some(from) = source_of(into) else {
                 continue;
             };
-            let (into, from) = (into.block(), from.block());
             stats.num_sources += 1;
             let tti = tti.get_or_insert_with(|| Tti::new(cx.fam(), f));
             let decision = plan(from, tti, limits, &mut scratch);
@@ -338,7 +340,10 @@ impl FunctionPass for SpeculativeExecutionPass {
             if !moved.is_empty() && !debug::allow_rewrite(NAME) {
                 continue;
             }
-            explain(&decision, &scratch, from, into, limits, &mut stats, cx);
+            if explained {
+                let (into, from) = (into.block(), from.block());
+                explain(&decision, &scratch, from, into, limits, &mut stats, cx);
+            }
             if !moved.is_empty() {
                 apply(moved, &scratch.calls, into);
                 changed = true;
@@ -511,7 +516,7 @@ const FIRST_ROOM: usize = 32;
 /// Decides what moves out of `from`, into `scratch`; reads the IR, writes
 /// nothing.
 fn plan<'ctx>(
-    from: BasicBlock<'ctx>,
+    from: BlockId<'ctx>,
     tti: &Tti<'_>,
     limits: Limits,
     scratch: &mut Scratch<'ctx>,
@@ -779,9 +784,9 @@ fn reason(inst: InstructionValue<'_>, why: Stay<'_>) -> String {
 /// Moves `moved`, in order, before the branch that ends `into`, drops their
 /// source locations (debug intrinsics keep theirs), and drops the
 /// UB-implying facts of `calls` (some of `moved`). Decides nothing.
-fn apply(moved: &[InstructionValue<'_>], calls: &[InstructionValue<'_>], into: BasicBlock<'_>) {
+fn apply(moved: &[InstructionValue<'_>], calls: &[InstructionValue<'_>], into: BlockId<'_>) {
     let term = into
-        .get_terminator()
+        .terminator()
         .expect("gpucc-speculative-execution: the predecessor ends in its branch");
     sx::hoist(moved, term);
     for &call in calls {
