@@ -927,7 +927,7 @@ fn qualifies<'ctx>(
                 InstructionOpcode::Load => {
                     let addr = llvm::operand(&user, 0).expect("a load has an address");
                     if !lh::is_uniform(fam, k, addr) {
-                        return Err("its address depends on the thread".into());
+                        return Err("its address is not uniform across the block (LLVM's uniformity analysis)".into());
                     }
                     loads += 1;
                 }

@@ -13,7 +13,7 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes='gpucc-hpvm-lower<constmem>,function(infer-address-spaces)' -S %s \
 ; RUN:   | FileCheck --check-prefix=AS %s
 
-; REMARK: %a of @k stays in global memory: its address depends on the thread
+; REMARK: %a of @k stays in global memory: its address is not uniform across the block (LLVM's uniformity analysis)
 ; REMARK-NEXT: %b of @k is read from constant memory in @k_const
 ; REMARK-NEXT: %c of @k stays in global memory: no byte size follows it
 ; REMARK-NEXT: %d of @k stays in global memory: it is passed to a call

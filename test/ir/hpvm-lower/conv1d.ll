@@ -15,7 +15,7 @@
 ; RUN:     -pass-remarks=gpucc-hpvm-lower -pass-remarks-missed=gpucc-hpvm-lower -disable-output %s 2>&1 \
 ; RUN:   | FileCheck --check-prefix=REMARK %s
 
-; REMARK-DAG: remark: {{.*}}%in of @leaf stays in global memory: its address depends on the thread
+; REMARK-DAG: remark: {{.*}}%in of @leaf stays in global memory: its address is not uniform across the block (LLVM's uniformity analysis)
 ; REMARK-DAG: remark: {{.*}}%coef of @leaf is read from constant memory in @leaf_const
 ; REMARK-DAG: remark: {{.*}}%out of @leaf stays in global memory: it is written through, or stored
 ; REMARK-DAG: remark: {{.*}}leaf @leaf lowered to kernel @leaf (leaf = block, parent = grid; input 6: static shared tile of 288 bytes; constant form @leaf_const for 1 pointer(s))
