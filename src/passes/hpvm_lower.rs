@@ -11,9 +11,8 @@
 //! A leaf whose parent has one instance is *flat*: one thread per instance
 //! over as many blocks as needed, `id = ctaid * ntid + tid` and a guard
 //! `id < count` at entry; a barrier means nothing there and is refused
-//! (unless the counts are constants that make one launchable block: at
-//! most 1024 threads, z at most 64,
-//! which lowers as one block).
+//! (unless the counts are constants that make one launchable block: none
+//! 0, z at most 64, at most 1024 threads; that lowers as one block).
 //!
 //! An *Alloc node* is a single-instance sibling of the leaf that returns
 //! `llvm.hpvm.malloc(bytes)` and its size; an edge from it feeds the leaf's
