@@ -20,10 +20,10 @@
 ; CHECK-DAG: leaf @flatz.leaf lowered to kernel @flatz_leaf ({{.*}}flat{{.*}})
 ; CHECK-NOT: lowered to kernel
 
-; IR-LABEL: define void @full_leaf(
+; IR-LABEL: define {{.*}}void @full_leaf(
 ; IR:         call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
 ; The flat leaf: its z is ctaid.z * ntid.z + tid.z, guarded by < 128.
-; IR-LABEL: define void @flatz_leaf(
+; IR-LABEL: define {{.*}}void @flatz_leaf(
 ; IR-DAG:     call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
 ; IR-DAG:     call i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
 ; IR-DAG:     icmp ult i64 {{.*}}, 128
