@@ -11,8 +11,8 @@
 //! A leaf whose parent has one instance is *flat*: one thread per instance
 //! over as many blocks as needed, `id = ctaid * ntid + tid` and a guard
 //! `id < count` at entry; a barrier means nothing there and is refused
-//! (unless the counts are constants that fit one block of 1024 threads,
-//! which lowers as one block).
+//! (unless the counts are constants that make one launchable block: none
+//! 0, z at most 64, at most 1024 threads; that lowers as one block).
 //!
 //! An *Alloc node* is a single-instance sibling of the leaf that returns
 //! `llvm.hpvm.malloc(bytes)` and its size; an edge from it feeds the leaf's
@@ -56,7 +56,9 @@
 //! input fed by a sibling that is not an Alloc node, an Alloc size that is
 //! neither constant nor an Alloc-node input, node handles other than the
 //! leaf's and its parent's or used other than by HPVM queries, and
-//! `llvm.hpvm.atomic.*`. A rank above 3 cannot be written (`gpucc-hpvm-gen`
+//! `llvm.hpvm.atomic.*`, and under a grid node constant instance counts
+//! that make no launchable block (a 0, x or y above 1024, z above 64, more
+//! than 1024 in all). A rank above 3 cannot be written (`gpucc-hpvm-gen`
 //! stops at it).
 //!
 //! *Remarks*: passed `Lowered` per kernel, `ConstantMemory` per pointer
@@ -276,13 +278,9 @@ fn plan<'ctx>(
         return Err("a single-instance leaf is no kernel".into());
     }
     let parent = node.parent;
+    let shape: Option<Vec<u64>> = node.counts.iter().map(|&c| const_u64(c)).collect();
     let mode = if single_instance(g, parent) {
-        let fits = node
-            .counts
-            .iter()
-            .map(|&c| const_u64(c))
-            .try_fold(1u64, |acc, c| c.map(|c| acc.saturating_mul(c)))
-            .is_some_and(|n| n <= 1024);
+        let fits = shape.as_deref().is_some_and(|s| block_misfit(s).is_none());
         if fits {
             Mode::Block
         } else {
@@ -304,6 +302,9 @@ fn plan<'ctx>(
                 fname(parent),
                 fname(grandparent)
             ));
+        }
+        if let Some(why) = shape.as_deref().and_then(block_misfit) {
+            return Err(format!("one instance per thread of a block: {why}"));
         }
         Mode::Block
     };
@@ -438,6 +439,23 @@ fn plan<'ctx>(
 }
 
 /// A non-negative integer constant.
+/// Why constant instance counts `s` (x, y, z) cannot be one thread block's
+/// threads: a count of 0, a dimension beyond CUDA's block limits (1024,
+/// 1024, 64), or more than 1024 threads in all; `None` when they can.
+fn block_misfit(s: &[u64]) -> Option<String> {
+    const DIMS: [(&str, u64); 3] = [("x", 1024), ("y", 1024), ("z", 64)];
+    for (&n, (d, max)) in s.iter().zip(DIMS) {
+        if n == 0 {
+            return Some(format!("0 instances in {d}"));
+        }
+        if n > max {
+            return Some(format!("{n} instances in {d}, more than {max}"));
+        }
+    }
+    let all = s.iter().fold(1u64, |a, &n| a.saturating_mul(n));
+    (all > 1024).then(|| format!("{all} instances, more than 1024 threads"))
+}
+
 fn const_u64(v: BasicValueEnum<'_>) -> Option<u64> {
     match v {
         BasicValueEnum::IntValue(i) if i.is_const() => i
