@@ -315,6 +315,12 @@ fn plan<'ctx>(
         if !b.input {
             return Err("its outputs are bound to its parent's (a kernel returns nothing)".into());
         }
+        if b.node_port >= leaf.count_params() {
+            return Err(format!(
+                "binding to input {}, which does not exist",
+                b.node_port
+            ));
+        }
     }
     let mut fates = vec![Fate::Keep; leaf.count_params() as usize];
     for e in &g.edges {
