@@ -20,6 +20,10 @@
 //! under Cargo's `CARGO_TARGET_TMPDIR/hpvm-emu/`.
 //! Run: `cargo test --release --test hpvm_emulator -- --nocapture`.
 
+#[path = "common/fuzz_support.rs"]
+mod fuzz_support;
+
+use fuzz_support::llvm_bin;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -28,33 +32,10 @@ fn manifest_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn llvm_bin() -> PathBuf {
-    let major = gpucc_passes::llvm::LLVM_MAJOR;
-    std::env::var_os("LLVM_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(format!("/usr/lib/llvm-{major}/bin")))
-}
-
-/// The plugin under test: `GPUCC_PLUGIN`, else the cdylib Cargo built with this test binary.
+/// The plugin under test (`GPUCC_PLUGIN`, else the library Cargo built; see fuzz_support).
 fn plugin() -> PathBuf {
-    let built = || {
-        let exe = std::env::current_exe().expect("path of the test binary");
-        let deps = exe.parent().expect("the test binary lives in a directory");
-        let here = deps.join("libgpucc_passes.so");
-        if here.is_file() {
-            here
-        } else {
-            deps.parent().unwrap_or(deps).join("libgpucc_passes.so")
-        }
-    };
-    let p = std::env::var_os("GPUCC_PLUGIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(built);
-    assert!(
-        p.is_file(),
-        "gpucc plugin not found at {}: run `cargo build --release` or set GPUCC_PLUGIN",
-        p.display()
-    );
+    let p = fuzz_support::plugin_path()
+        .expect("gpucc plugin not found: run `cargo build --release` or set GPUCC_PLUGIN");
     std::fs::canonicalize(&p).expect("the plugin path resolves")
 }
 
