@@ -594,14 +594,12 @@ fn shared_bytes_fn<'ctx>(
     i: u32,
 ) {
     let params: Vec<BasicMetadataTypeEnum> = alloc.get_type().get_param_types();
-    let f = module.add_function(
+    let (f, b) = host_function(
+        module,
+        ctx,
         &format!("{kname}_shared_bytes"),
         ctx.i64_type().fn_type(&params, false),
-        None,
     );
-    let bb = ctx.append_basic_block(f, "entry");
-    let b = ctx.create_builder();
-    b.position_at_end(bb);
     let v = f
         .get_nth_param(i)
         .expect("the Alloc node's parameter")
@@ -613,6 +611,20 @@ fn shared_bytes_fn<'ctx>(
             .expect("positioned")
     };
     b.build_return(Some(&v)).expect("positioned");
+}
+
+/// A new function `name` of type `ty` for the host (`_shared_bytes`,
+/// `_const_fits`), with a builder at the end of its empty entry block.
+fn host_function<'ctx>(
+    module: &Module<'ctx>,
+    ctx: &ContextRef<'ctx>,
+    name: &str,
+    ty: inkwell::types::FunctionType<'ctx>,
+) -> (FunctionValue<'ctx>, Builder<'ctx>) {
+    let f = module.add_function(name, ty, None);
+    let b = ctx.create_builder();
+    b.position_at_end(ctx.append_basic_block(f, "entry"));
+    (f, b)
 }
 
 /// Declares (or finds) `i32 @llvm.nvvm.read.ptx.sreg.<reg>()`.
@@ -884,14 +896,12 @@ fn constmem<'ctx>(
     }
     // The host's guard.
     let params: Vec<BasicMetadataTypeEnum> = chosen.iter().map(|_| i64t.into()).collect();
-    let fits = module.add_function(
+    let (fits, fb) = host_function(
+        module,
+        ctx,
         &format!("{kname}_const_fits"),
         ctx.bool_type().fn_type(&params, false),
-        None,
     );
-    let bb = ctx.append_basic_block(fits, "entry");
-    let fb = ctx.create_builder();
-    fb.position_at_end(bb);
     let mut sum: Option<IntValue> = None;
     for j in 0..chosen.len() as u32 {
         let s = fits.get_nth_param(j).expect("a size").into_int_value();
