@@ -89,9 +89,7 @@ impl<'ctx> Walker<'ctx> {
             }
             // A min/max intrinsic is a select: poison only from its operands
             // (LLVM 16's canCreatePoison does not know them).
-            let is_min_max =
-                i.get_opcode() == InstructionOpcode::Call && q::called_intrinsic(i).is_some();
-            if !is_min_max && q::can_create_poison(i) {
+            if !is_min_max(i) && q::can_create_poison(i) {
                 return None;
             }
             if q::has_poison_annotations(i) {
@@ -106,9 +104,12 @@ impl<'ctx> Walker<'ctx> {
     /// anything, whatever the expensive questions (`undefined_if_poison(d)`,
     /// and `not_poison` of each value on the way) answer? It does when every
     /// value the walk could reach from `d`, stopping at leaves, is a leaf, an
-    /// integer constant (never poison), or an instruction that is no `or
-    /// disjoint`, cannot make poison itself and carries no poison-generating
-    /// flag or metadata; and when there are at most [`MAX_WALK`] of them.
+    /// integer constant (never poison), another value that is no instruction
+    /// and sure not to be poison (the callee of a min/max call: asked, as the
+    /// walk asks it), or an instruction that is no `or disjoint`, cannot make
+    /// poison itself (a min/max intrinsic counts as such, as in the walk) and
+    /// carries no poison-generating flag or metadata; and when there are at
+    /// most [`MAX_WALK`] of them.
     /// Whatever `not_poison` says, the walk then visits some of these values
     /// (skipping below those that cannot be poison), drops nothing and
     /// refuses nothing; and if `d`'s poison is undefined behaviour, the
@@ -135,13 +136,30 @@ impl<'ctx> Walker<'ctx> {
                 continue;
             }
             let Some(i) = v.as_instruction() else {
+                // Not an instruction (the callee of a min/max call, an
+                // argument, a global): the walk goes on past it only if it
+                // cannot be poison, and refuses otherwise; asking is cheap.
+                if q::not_poison(v) {
+                    continue;
+                }
                 return false;
             };
-            if q::has_poison_annotations(i) || q::can_create_poison(i) || flags(i).disjoint {
+            // A min/max intrinsic counts as unable to make poison, as in the
+            // walk (which skips `can_create_poison` for it).
+            if q::has_poison_annotations(i)
+                || (!is_min_max(i) && q::can_create_poison(i))
+                || flags(i).disjoint
+            {
                 return false;
             }
             work.extend((0..v.operand_count()).filter_map(|k| v.operand(k)));
         }
         true
     }
+}
+
+/// Is `i` a call of a min/max intrinsic (a select: poison only from its
+/// operands)?
+fn is_min_max(i: InstructionValue<'_>) -> bool {
+    i.get_opcode() == InstructionOpcode::Call && q::called_intrinsic(i).is_some()
 }
