@@ -4,7 +4,8 @@
 // LLVM beyond the C API and cpp/analyses.cpp: the SCEV of a GEP with other
 // indices, the poison-carrying leaves of a SCEV, ValueTracking's
 // signed-overflow and poison queries (with the function's assumption cache
-// and dominator tree, as upstream asks them), the loop nest
+// and dominator tree, as upstream asks them), the reach of those queries
+// (depth limit, users within it, assumptions), the loop nest
 // around a block, and the deletion of dead instructions that keeps scalar
 // evolution informed. Same rules as shim.cpp: `extern "C"`, `gpucc_*`,
 // LLVM-C handles, no exceptions, no decisions: every choice is made in Rust.
@@ -15,6 +16,8 @@
 #include "compat.h"
 
 #include "llvm-c/Core.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -213,6 +216,77 @@ GPUCC_EXPORT bool gpucc_nary_has_poison_annotations(LLVMValueRef I) {
 /// Drops the poison-generating flags and metadata of instruction `I`.
 GPUCC_EXPORT void gpucc_nary_drop_poison_annotations(LLVMValueRef I) {
   gpucc::dropPoisonAnnotations(unwrap<Instruction>(I));
+}
+
+/// Does assumption cache `AC` hold any assumption of its function?
+GPUCC_EXPORT bool gpucc_nary_has_assumptions(void *AC) {
+  return !static_cast<AssumptionCache *>(AC)->assumptions().empty();
+}
+
+/// Does some instruction of `F` with an integer result have an operand that
+/// is no integer (a `ptrtoint`, a compare of pointers or floats, a call with
+/// a pointer argument, ...), the pointer of a load or atomic and the callee
+/// of a call aside? If not, value tracking's questions about an integer look
+/// only at integers: from one, its operands, theirs, ... are all integers
+/// (loads and atomics are not looked into).
+GPUCC_EXPORT bool gpucc_nary_int_reads_non_int(LLVMValueRef F) {
+  for (const BasicBlock &BB : fn(F))
+    for (const Instruction &I : BB) {
+      if (!I.getType()->isIntOrIntVectorTy() || isa<BinaryOperator>(I) ||
+          isa<LoadInst, AtomicRMWInst, PHINode>(I))
+        continue;
+      const auto *CB = dyn_cast<CallBase>(&I);
+      for (const Use &U : I.operands())
+        if (!U->getType()->isIntOrIntVectorTy() && !(CB && CB->isCallee(&U)))
+          return true;
+    }
+  return false;
+}
+
+/// Does value tracking's question whether an integer is non-zero look at
+/// the integer's users (a division by it, a branch on a compare of it)?
+/// LLVM 16 does that for pointers only (isKnownNonNullFromDominatingCondition);
+/// later LLVMs for integers too (counted from 17 on, to be safe).
+GPUCC_EXPORT bool gpucc_nary_int_questions_read_users() {
+  return LLVM_VERSION_MAJOR >= 17;
+}
+
+/// ValueTracking's depth limit (`MaxAnalysisRecursionDepth`): its questions
+/// about a value look at most this many levels of operands below it.
+GPUCC_EXPORT unsigned gpucc_nary_max_analysis_depth() {
+  return MaxAnalysisRecursionDepth;
+}
+
+/// The instructions of integer type that use `V` within `Depth` levels (its
+/// users, theirs, ... through integers only, loads and atomics aside: value
+/// tracking does not look into their pointers), each once, `V` not included
+/// (none if `V` is no integer),
+/// into `Out` (room for `Cap`), nearest levels first. Returns how many there
+/// are, or `Cap + 1` if more than `Cap` (then only the first `Cap` are
+/// written).
+GPUCC_EXPORT size_t gpucc_nary_int_users_within(LLVMValueRef V, unsigned Depth,
+                                                LLVMValueRef *Out, size_t Cap) {
+  if (!unwrap(V)->getType()->isIntOrIntVectorTy())
+    return 0;
+  SmallPtrSet<const Value *, 32> Seen;
+  SmallVector<const Value *, 16> Level{unwrap(V)}, Next;
+  Seen.insert(unwrap(V));
+  size_t N = 0;
+  for (unsigned D = 0; D != Depth && !Level.empty(); ++D) {
+    Next.clear();
+    for (const Value *X : Level)
+      for (const User *U : X->users()) {
+        if (!isa<Instruction>(U) || !U->getType()->isIntOrIntVectorTy() ||
+            isa<LoadInst, AtomicRMWInst>(U) || !Seen.insert(U).second)
+          continue;
+        if (N == Cap)
+          return Cap + 1;
+        Out[N++] = wrap(const_cast<User *>(U));
+        Next.push_back(U);
+      }
+    std::swap(Level, Next);
+  }
+  return N;
 }
 
 //===-- Values, types, data layout ----------------------------------------===//

@@ -81,6 +81,16 @@ extern "C" {
     fn gpucc_nary_undefined_if_poison(i: LLVMValueRef) -> bool;
     fn gpucc_nary_has_poison_annotations(i: LLVMValueRef) -> bool;
     fn gpucc_nary_drop_poison_annotations(i: LLVMValueRef);
+    fn gpucc_nary_has_assumptions(ac: *mut c_void) -> bool;
+    fn gpucc_nary_max_analysis_depth() -> u32;
+    fn gpucc_nary_int_questions_read_users() -> bool;
+    fn gpucc_nary_int_reads_non_int(f: LLVMValueRef) -> bool;
+    fn gpucc_nary_int_users_within(
+        v: LLVMValueRef,
+        depth: u32,
+        out: *mut LLVMValueRef,
+        cap: usize,
+    ) -> usize;
     fn gpucc_nary_strip_pointer_casts(v: LLVMValueRef) -> LLVMValueRef;
     fn gpucc_nary_value_id(v: LLVMValueRef) -> u32;
     fn gpucc_nary_index_width(f: LLVMValueRef, space: u32) -> u32;
@@ -299,6 +309,14 @@ impl<'a> Sx<'a> {
         }
     }
 
+    /// Does the function hold any assumption (`llvm.assume`)? Value
+    /// tracking's answers at an instruction may then depend on where the
+    /// instruction is (`isValidAssumeForContext`), not only on the operands.
+    pub fn has_assumptions(&self) -> bool {
+        // SAFETY: the function's live assumption cache (see the type's doc).
+        unsafe { gpucc_nary_has_assumptions(self.ac.as_ptr()) }
+    }
+
     /// `s` as LLVM prints it (debug output).
     pub fn display(&self, s: Expr) -> String {
         self.printer.display(s)
@@ -340,6 +358,54 @@ pub fn drop_poison_annotations(i: InstructionValue<'_>) {
     unsafe { gpucc_nary_drop_poison_annotations(i.as_value_ref()) }
 }
 
+/// ValueTracking's depth limit (`MaxAnalysisRecursionDepth`): a question
+/// about a value looks at most this many levels of operands below it.
+pub fn max_analysis_depth() -> u32 {
+    // SAFETY: reads a constant.
+    unsafe { gpucc_nary_max_analysis_depth() }
+}
+
+/// Does value tracking's question whether an integer is non-zero look at the
+/// integer's users (a division by it, a branch on a compare of it)? Not in
+/// LLVM 16 (pointers only); in later LLVMs.
+pub fn int_questions_read_users() -> bool {
+    // SAFETY: reads a constant.
+    unsafe { gpucc_nary_int_questions_read_users() }
+}
+
+/// Does some instruction of `f` with an integer result have an operand that
+/// is no integer (`ptrtoint`, a compare of pointers, a call with a pointer
+/// argument, ...; the pointer of a load or atomic and a callee aside)? If
+/// not, value tracking's questions about an integer look only at integers
+/// (and never at a pointer's users).
+pub fn int_reads_non_int(f: FunctionValue<'_>) -> bool {
+    // SAFETY: `f` is a live function.
+    unsafe { gpucc_nary_int_reads_non_int(f.as_value_ref()) }
+}
+
+/// The instructions of integer type that use `v` within `depth` levels (its
+/// users, theirs, ... through integers only, loads and atomics aside), each
+/// once, `v` not included (none if `v` is no integer),
+/// into `out` (cleared first), as raw identities; `false` (with `out` cut
+/// short) if there are more than `cap`.
+pub fn int_users_within(
+    v: impl AsValueRef,
+    depth: u32,
+    cap: usize,
+    out: &mut Vec<LLVMValueRef>,
+) -> bool {
+    out.clear();
+    out.reserve(cap);
+    // SAFETY: `v` is a live value; `out` has room for `cap` (reserved), and
+    // the shim writes the first `min(n, cap)` of them, which become its
+    // length.
+    unsafe {
+        let n = gpucc_nary_int_users_within(v.as_value_ref(), depth, out.as_mut_ptr(), cap);
+        out.set_len(n.min(cap));
+        n <= cap
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Any value, for scalar evolution's operand order.
 
@@ -375,6 +441,12 @@ impl<'ctx> AnyVal<'ctx> {
     pub fn is_constant_int(self) -> bool {
         // SAFETY: checked cast of a live value.
         unsafe { !c::LLVMIsAConstantInt(self.raw).is_null() }
+    }
+
+    /// Is it a constant (of any kind: integers, globals, expressions...)?
+    pub fn is_constant(self) -> bool {
+        // SAFETY: `raw` is a live value.
+        unsafe { c::LLVMIsConstant(self.raw) != 0 }
     }
 
     /// Is it of pointer type?

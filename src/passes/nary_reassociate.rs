@@ -390,6 +390,145 @@ const EMPTY: u32 = u32::MAX;
 /// every key), a larger one grows as usual.
 const SEEN_ROOM: usize = 256;
 
+/// The answers to "can this add overflow as a signed add, seen from this
+/// GEP?" ([`Sx::add_never_overflows_signed`], ValueTracking's
+/// `computeOverflowForSignedAdd`, about 9,000 instructions each on LLVM 16),
+/// kept from round to round: every round asks again about every GEP whose
+/// index is an add without `nsw` (and LLVM 16 asks even with `nsw`), and
+/// between rounds only a few of the answers can change.
+///
+/// An answer depends on the add's operands down to value tracking's depth
+/// limit ([`nary::max_analysis_depth`] levels below them), their flags and
+/// metadata; through assumptions, on where the GEP is; and, for the
+/// question whether a value is non-zero, on the first
+/// `dom-conditions-max-uses` users of the value (a division by it, or a
+/// branch on a compare of it, proves it; newer LLVMs ask this of integers
+/// too). Answers are never reused in a function that holds an assumption or
+/// an instruction with an integer result and an operand that is no integer
+/// ([`nary::int_reads_non_int`]: a `ptrtoint`, a compare of pointers, ...):
+/// otherwise the questions about an integer look at integers only. The pass
+/// changes that part of the IR only by creating instructions (and moving
+/// uses to them), by giving existing values new users, and by dropping
+/// flags. After each change ([`OverflowMemo::changed`]) the changed value
+/// and every integer instruction within reach above it (its users, theirs,
+/// ... up to the depth limit plus one, which covers the add itself) are
+/// stamped: a created instruction, an instruction that lost its flags, and
+/// and, where value tracking looks at users of integers, a value that
+/// gained a user and now has more users than it looks at (then every answer
+/// kept so far is dropped; with fewer users, it looks at all of them, and
+/// none of the users the pass adds proves anything). An answer is reused
+/// only if neither its add nor its GEP was stamped since it was computed. Deleting dead instructions
+/// changes no live operand tree; an address reused by a new instruction is
+/// stamped when the instruction is made. If a walk finds more than
+/// [`OverflowMemo::WALK`] instructions, every answer kept so far is dropped
+/// instead.
+struct OverflowMemo {
+    /// (add, GEP) -> (answer, stamp when computed). Looked up only.
+    answers: FxHashMap<(LLVMValueRef, LLVMValueRef), (bool, u32)>,
+    /// Instruction -> stamp of the last change within its reach. Looked up
+    /// only.
+    changed_at: FxHashMap<LLVMValueRef, u32>,
+    /// Counts changes.
+    stamp: u32,
+    /// Answers computed before this stamp are void (a walk was cut short).
+    floor: u32,
+    /// Levels of users stamped above a change.
+    reach: u32,
+    /// How many users of a value value tracking looks at
+    /// (`dom-conditions-max-uses`; 0 if unknown: every value that gains a
+    /// user counts as changed).
+    users_read: usize,
+    /// `Some(false)` with assumptions or pointer-reading integers (decided
+    /// when first needed); answers are then neither kept nor reused.
+    usable: Option<bool>,
+    /// Answers are reused from the second round on (the first asks each
+    /// question once).
+    reuse: bool,
+    room: Vec<LLVMValueRef>,
+}
+
+impl OverflowMemo {
+    /// More instructions above one change than this: drop every answer.
+    const WALK: usize = 256;
+
+    fn new(has_assumptions: bool) -> Self {
+        OverflowMemo {
+            answers: FxHashMap::default(),
+            changed_at: FxHashMap::default(),
+            stamp: 0,
+            floor: 0,
+            reach: nary::max_analysis_depth() + 1,
+            users_read: if nary::int_questions_read_users() {
+                llvm::upstream_unsigned_option("dom-conditions-max-uses")
+                    .map_or(0, |(n, _)| n as usize)
+            } else {
+                usize::MAX
+            },
+            usable: has_assumptions.then_some(false),
+            reuse: false,
+            room: Vec::new(),
+        }
+    }
+
+    /// The kept answer for (`add`, `gep`), if it still holds.
+    fn get(&mut self, f: FunctionValue<'_>, add: LLVMValueRef, gep: LLVMValueRef) -> Option<bool> {
+        if !self.reuse
+            || !*self
+                .usable
+                .get_or_insert_with(|| !nary::int_reads_non_int(f))
+        {
+            return None;
+        }
+        let &(answer, at) = self.answers.get(&(add, gep))?;
+        let unchanged = |v| self.changed_at.get(&v).is_none_or(|&t| t <= at);
+        (at >= self.floor && unchanged(add) && unchanged(gep)).then_some(answer)
+    }
+
+    /// Keeps `answer` for (`add`, `gep`).
+    fn put(&mut self, add: LLVMValueRef, gep: LLVMValueRef, answer: bool) {
+        if self.usable != Some(false) {
+            self.answers.insert((add, gep), (answer, self.stamp));
+        }
+    }
+
+    /// `v` was just made (and given the uses of what it replaces) or lost
+    /// its flags: stamps it and the instructions within reach above it.
+    fn changed(&mut self, v: impl AsValueRef + Copy) {
+        if self.usable == Some(false) {
+            return;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        self.changed_at.insert(v.as_value_ref(), stamp);
+        let mut room = std::mem::take(&mut self.room);
+        if nary::int_users_within(v, self.reach, Self::WALK, &mut room) {
+            for &u in &room {
+                self.changed_at.insert(u, stamp);
+            }
+        } else {
+            self.floor = stamp;
+        }
+        self.room = room;
+    }
+
+    /// `v` (an existing value) was just given a new user: if value tracking
+    /// may no longer look at all of its users, every answer kept so far is
+    /// dropped (such a value, used all over the function, would stamp most
+    /// of it anyway).
+    fn gained_user(&mut self, v: impl AsValueRef + Copy) {
+        if self.usable == Some(false)
+            || self.users_read == usize::MAX
+            || AnyVal::of(v).is_constant()
+        {
+            return;
+        }
+        if nary::use_count_up_to(v, self.users_read + 1) > self.users_read {
+            self.stamp += 1;
+            self.floor = self.stamp;
+        }
+    }
+}
+
 /// One run of the pass on one function.
 struct Nary<'a, 'ctx> {
     f: FunctionValue<'ctx>,
@@ -416,6 +555,7 @@ struct Nary<'a, 'ctx> {
     /// a reuse (`reusable`).
     leaves: Vec<LLVMValueRef>,
     walker: poison::Walker<'ctx>,
+    overflow: OverflowMemo,
     /// This round's missed remarks (name, where, message), emitted only if
     /// it turns out to be the last round.
     missed: Vec<(&'static str, InstructionValue<'ctx>, String)>,
@@ -425,10 +565,11 @@ struct Nary<'a, 'ctx> {
 impl<'a, 'ctx> Nary<'a, 'ctx> {
     fn new(f: FunctionValue<'ctx>, cx: &'a PassCx<'ctx>) -> Self {
         let fam = cx.fam();
+        let sx = Sx::new(fam, f);
         Nary {
             f,
             cx,
-            sx: Sx::new(fam, f),
+            sx,
             dt: DomTree::new(fam, f),
             loops: Loops::new(fam, f),
             tti: Tti::new(fam, f),
@@ -441,6 +582,7 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
             index_types: Vec::new(),
             leaves: Vec::new(),
             walker: poison::Walker::default(),
+            overflow: OverflowMemo::new(sx.has_assumptions()),
             missed: Vec::new(),
             stats: Stats::default(),
         }
@@ -476,6 +618,7 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
         if !dead.is_empty() {
             nary::delete_dead_forgetting(self.cx.fam(), self.f, &dead);
         }
+        self.overflow.reuse = true;
         !dead.is_empty()
     }
 
@@ -531,6 +674,18 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
             },
             _ => (None, None),
         }
+    }
+
+    /// [`Sx::add_never_overflows_signed`], answered from [`OverflowMemo`]
+    /// where the answer still holds.
+    fn never_overflows_signed(&mut self, add: IntValue<'ctx>, gep: InstructionValue<'ctx>) -> bool {
+        let (a, g) = (add.as_value_ref(), gep.as_value_ref());
+        if let Some(answer) = self.overflow.get(self.f, a, g) {
+            return answer;
+        }
+        let answer = self.sx.add_never_overflows_signed(add, gep);
+        self.overflow.put(a, g, answer);
+        answer
     }
 
     /// `i = l op r` (either operand order).
@@ -635,8 +790,7 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
         let (l, r) = nary::binary_operands(split, LLVMOpcode::LLVMAdd)?;
         let space = llvm::space_of(llvm::pointer_operand(&gep, 0)?);
         let index_bits = self.index_type(space).get_bit_width();
-        if split.get_type().get_bit_width() < index_bits
-            && !self.sx.add_never_overflows_signed(split, gep)
+        if split.get_type().get_bit_width() < index_bits && !self.never_overflows_signed(split, gep)
         {
             self.missed("MayOverflow", gep, || {
                 format!(
@@ -933,6 +1087,7 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
         let found = rw.found();
         for &x in &found.drop {
             nary::drop_poison_annotations(x);
+            self.overflow.changed(x);
         }
         if !found.drop.is_empty() {
             self.stats.dropped += found.drop.len() as u64;
@@ -1011,6 +1166,14 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
             llvm::take_name(i, new);
         }
         llvm::replace_all_uses(i, new);
+        self.overflow.changed(new);
+        self.overflow.gained_user(d);
+        match *rw {
+            Rewrite::Binary { other, .. } | Rewrite::MinMax { other, .. } => {
+                self.overflow.gained_user(other)
+            }
+            Rewrite::Gep { rhs, .. } => self.overflow.gained_user(rhs),
+        }
         new
     }
 
