@@ -370,8 +370,10 @@ impl FunctionPass for SlsrPass {
 
     fn run<'a>(&self, f: FunctionValue<'a>, cx: &PassCx<'a>) -> Changed {
         let fam = cx.fam();
-        let dt = DomTree::new(fam, f);
-        let se = Se::new(fam, f);
+        // Fetched once: the plan asks thousands of questions, and nothing
+        // edits the function before `apply`.
+        let dt = DomTree::held(fam, f);
+        let se = Se::held(fam, f);
         let sx = Sx::new(fam, f);
         let tti = Tti::new(fam, f);
         let layout = Layout::of(f);
@@ -391,6 +393,15 @@ impl FunctionPass for SlsrPass {
             &mut stats,
         );
         report(&plan, &se, self.params, cx);
+        if !plan.rewrites.is_empty() {
+            // The analyses go stale with the rewrite, and the pass manager
+            // drops them right after it (a changed function keeps none).
+            // Dropping them before `apply`, which asks none of them, spares
+            // scalar evolution's bookkeeping: for every replaced value it
+            // knows, it would walk all the value's transitive users. The
+            // handles above are not used again.
+            fam.invalidate(f);
+        }
         let changed = apply(f, &plan);
         if stats.num_candidates > 0 {
             cx.remark(RemarkKind::Analysis, "Stats", None, || {
