@@ -602,8 +602,16 @@ impl<'a> Collector<'_, 'a> {
             return;
         }
         // The byte offset each index contributes, as upstream's getGEPExpr
-        // builds it.
+        // builds it. An index over elements is a candidate's stride, and
+        // its offset is only part of the other candidates' bases: with one
+        // such index, its offset is never used, and only the index's own
+        // SCEV is made (here, for the order of scalar evolution's work).
         let idx_ty = self.int_type(idx_bits);
+        let elements = shape
+            .steps
+            .iter()
+            .filter(|st| matches!(st, GepStep::Element { .. }))
+            .count();
         offsets.clear();
         offsets.extend(
             shape
@@ -612,6 +620,7 @@ impl<'a> Collector<'_, 'a> {
                 .zip(indices.iter())
                 .map(|(step, &idx)| match *step {
                     GepStep::Field { offset } => self.se.constant(idx_ty, wrap_i64(offset)),
+                    GepStep::Element { .. } if elements == 1 => self.se.of(idx),
                     GepStep::Element { size } => {
                         let mut s = self.se.of(idx);
                         if idx.get_type().get_bit_width() != idx_bits {
