@@ -732,8 +732,18 @@ impl<'a> Search<'_, '_, 'a> {
         d: Option<IntValue<'a>>,
     ) -> Result<(Vec<InstructionValue<'a>>, bool), IntValueOrInst<'a>> {
         let x = self.cands[j].inst;
-        let leaves = self.leaves_of(x);
-        let mut drops = self.reuse_drops(x, leaves).ok_or(IntValueOrInst::Basis)?;
+        // Reusing a GEP basis whose poison is undefined behaviour (it is
+        // loaded from, ...) drops nothing, whatever the leaves: `reuse_drops`
+        // answers so, and asked first, it spares making the basis's SCEV.
+        let mut drops = if self.cands[j].form == Form::Gep
+            && !self.leaves.contains_key(&x.as_value_ref())
+            && crate::llvm::nary::undefined_if_poison(x)
+        {
+            Vec::new()
+        } else {
+            let leaves = self.leaves_of(x);
+            self.reuse_drops(x, leaves).ok_or(IntValueOrInst::Basis)?
+        };
         let x_trusted = drops.is_empty();
         // A factored, sign-extended GEP index needs its nsw (LLVM 16's
         // model), unless the candidate's own index implies it: the
