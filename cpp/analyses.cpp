@@ -31,43 +31,50 @@
 using namespace llvm;
 
 namespace {
-DominatorTree &domTree(void *FAM, LLVMValueRef F) {
-  return famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
-}
-ScalarEvolution &scev(void *FAM, LLVMValueRef F) {
-  return famOf(FAM).getResult<ScalarEvolutionAnalysis>(fn(F));
-}
+DominatorTree &domTree(void *DT) { return *static_cast<DominatorTree *>(DT); }
+ScalarEvolution &scev(void *SE) { return *static_cast<ScalarEvolution *>(SE); }
 const SCEV *asScev(const void *S) { return static_cast<const SCEV *>(S); }
 } // namespace
+
+/// The dominator tree of `F` from the analysis manager (computed if needed).
+/// The other gpucc_dt_* functions take it: the Rust side fetches it per
+/// call, or once for a pass that keeps the CFG as it is.
+GPUCC_EXPORT void *gpucc_dt_of_fn(void *FAM, LLVMValueRef F) {
+  return &famOf(FAM).getResult<DominatorTreeAnalysis>(fn(F));
+}
+
+/// The scalar evolution of `F` from the analysis manager (computed if
+/// needed), which the gpucc_scev_* functions take (as gpucc_dt_of_fn).
+GPUCC_EXPORT void *gpucc_se_of_fn(void *FAM, LLVMValueRef F) {
+  return &famOf(FAM).getResult<ScalarEvolutionAnalysis>(fn(F));
+}
 
 //===-- Dominator tree ----------------------------------------------------===//
 
 /// Does instruction (or argument/constant) `Def` dominate instruction `User`?
-GPUCC_EXPORT bool gpucc_dt_dominates(void *FAM, LLVMValueRef F, LLVMValueRef Def,
+GPUCC_EXPORT bool gpucc_dt_dominates(void *DT, LLVMValueRef Def,
                                      LLVMValueRef User) {
-  return domTree(FAM, F).dominates(unwrap(Def), unwrap<Instruction>(User));
+  return domTree(DT).dominates(unwrap(Def), unwrap<Instruction>(User));
 }
 
 /// Does block `A` dominate block `B`?
-GPUCC_EXPORT bool gpucc_dt_dominates_block(void *FAM, LLVMValueRef F,
-                                           LLVMBasicBlockRef A,
+GPUCC_EXPORT bool gpucc_dt_dominates_block(void *DT, LLVMBasicBlockRef A,
                                            LLVMBasicBlockRef B) {
-  return domTree(FAM, F).dominates(unwrap(A), unwrap(B));
+  return domTree(DT).dominates(unwrap(A), unwrap(B));
 }
 
 /// Is block `B` reachable from the entry?
-GPUCC_EXPORT bool gpucc_dt_reachable(void *FAM, LLVMValueRef F,
-                                     LLVMBasicBlockRef B) {
-  return domTree(FAM, F).isReachableFromEntry(unwrap(B));
+GPUCC_EXPORT bool gpucc_dt_reachable(void *DT, LLVMBasicBlockRef B) {
+  return domTree(DT).isReachableFromEntry(unwrap(B));
 }
 
 /// Writes the reachable blocks of `F` in dominator-tree preorder (children
 /// in the tree's order) into `Out` (room for `Cap`); returns how many there
 /// are (call again with more room if that is more than `Cap`).
-GPUCC_EXPORT size_t gpucc_dt_preorder(void *FAM, LLVMValueRef F,
-                                      LLVMBasicBlockRef *Out, size_t Cap) {
+GPUCC_EXPORT size_t gpucc_dt_preorder(void *DT, LLVMBasicBlockRef *Out,
+                                      size_t Cap) {
   size_t N = 0;
-  for (DomTreeNode *Node : depth_first(domTree(FAM, F).getRootNode())) {
+  for (DomTreeNode *Node : depth_first(domTree(DT).getRootNode())) {
     if (N < Cap)
       Out[N] = wrap(Node->getBlock());
     ++N;
@@ -96,17 +103,15 @@ GPUCC_EXPORT bool gpucc_loop_invariant_in(void *FAM, LLVMValueRef F,
 // as an opaque key.
 
 /// The SCEV of `V` (an integer or pointer value).
-GPUCC_EXPORT const void *gpucc_scev_of(void *FAM, LLVMValueRef F,
-                                       LLVMValueRef V) {
-  return scev(FAM, F).getSCEV(unwrap(V));
+GPUCC_EXPORT const void *gpucc_scev_of(void *SE, LLVMValueRef V) {
+  return scev(SE).getSCEV(unwrap(V));
 }
 
 /// `A + B`, `A * B`, and the min/max kinds (0 smax, 1 smin, 2 umax, 3 umin);
 /// operands of one type.
-GPUCC_EXPORT const void *gpucc_scev_binary(void *FAM, LLVMValueRef F,
-                                           unsigned Op, const void *A,
-                                           const void *B) {
-  ScalarEvolution &SE = scev(FAM, F);
+GPUCC_EXPORT const void *gpucc_scev_binary(void *Raw, unsigned Op,
+                                           const void *A, const void *B) {
+  ScalarEvolution &SE = scev(Raw);
   const SCEV *X = asScev(A), *Y = asScev(B);
   switch (Op) {
   case 0:
@@ -127,9 +132,9 @@ GPUCC_EXPORT const void *gpucc_scev_binary(void *FAM, LLVMValueRef F,
 
 /// `A - B` (getMinusSCEV; two pointers must share their base). Could not
 /// compute when the types differ or the pointers' bases do.
-GPUCC_EXPORT const void *gpucc_scev_minus(void *FAM, LLVMValueRef F,
-                                          const void *A, const void *B) {
-  ScalarEvolution &SE = scev(FAM, F);
+GPUCC_EXPORT const void *gpucc_scev_minus(void *Raw, const void *A,
+                                          const void *B) {
+  ScalarEvolution &SE = scev(Raw);
   const SCEV *X = asScev(A), *Y = asScev(B);
   if (isa<SCEVCouldNotCompute>(X) || isa<SCEVCouldNotCompute>(Y) ||
       X->getType() != Y->getType())
@@ -155,10 +160,9 @@ GPUCC_EXPORT int gpucc_scev_kind(const void *S, LLVMValueRef *V) {
 
 /// `S` sign- (Signed) or zero-extended or truncated to `Ty`'s width (`S`
 /// itself when it has that width already).
-GPUCC_EXPORT const void *gpucc_scev_cast(void *FAM, LLVMValueRef F,
-                                         const void *S, LLVMTypeRef Ty,
-                                         bool Signed) {
-  ScalarEvolution &SE = scev(FAM, F);
+GPUCC_EXPORT const void *gpucc_scev_cast(void *Raw, const void *S,
+                                         LLVMTypeRef Ty, bool Signed) {
+  ScalarEvolution &SE = scev(Raw);
   Type *T = unwrap(Ty);
   const SCEV *X = asScev(S);
   if (SE.getTypeSizeInBits(X->getType()) == SE.getTypeSizeInBits(T))
@@ -169,15 +173,15 @@ GPUCC_EXPORT const void *gpucc_scev_cast(void *FAM, LLVMValueRef F,
 }
 
 /// The SCEV of constant integer `C` of type `Ty`.
-GPUCC_EXPORT const void *gpucc_scev_constant(void *FAM, LLVMValueRef F,
-                                             LLVMTypeRef Ty, long long C) {
-  return scev(FAM, F).getConstant(unwrap(Ty), C, /*isSigned=*/true);
+GPUCC_EXPORT const void *gpucc_scev_constant(void *SE, LLVMTypeRef Ty,
+                                             long long C) {
+  return scev(SE).getConstant(unwrap(Ty), C, /*isSigned=*/true);
 }
 
 /// Makes scalar evolution forget what it knows about `V` (before `V` is
 /// erased or its meaning changes).
-GPUCC_EXPORT void gpucc_scev_forget(void *FAM, LLVMValueRef F, LLVMValueRef V) {
-  scev(FAM, F).forgetValue(unwrap(V));
+GPUCC_EXPORT void gpucc_scev_forget(void *SE, LLVMValueRef V) {
+  scev(SE).forgetValue(unwrap(V));
 }
 
 /// Prints `S` into `Buf` (room for `Cap`, NUL-terminated); returns the full

@@ -361,6 +361,9 @@ pub fn collect<'a>(
         layout,
         factor_gep_indices,
         out: Vec::new(),
+        steps: Vec::new(),
+        indices: Vec::new(),
+        offsets: Vec::new(),
     };
     for bb in dt.preorder() {
         for inst in bb.get_instructions() {
@@ -382,6 +385,10 @@ struct Collector<'c, 'a> {
     layout: &'c Layout<'a>,
     factor_gep_indices: bool,
     out: Vec<Candidate<'a>>,
+    /// Room for one GEP's steps, indices and offsets, reused from GEP to GEP.
+    steps: Vec<GepStep>,
+    indices: Vec<IntValue<'a>>,
+    offsets: Vec<Scev>,
 }
 
 /// The width of an integer instruction, if at most 128 bits.
@@ -555,9 +562,28 @@ impl<'a> Collector<'_, 'a> {
     }
 
     fn gep(&mut self, inst: InstructionValue<'a>) {
-        let Some(shape) = self.layout.gep_shape(inst) else {
+        let Some(shape) = self
+            .layout
+            .gep_shape_reusing(inst, std::mem::take(&mut self.steps))
+        else {
             return;
         };
+        let mut indices = std::mem::take(&mut self.indices);
+        let mut offsets = std::mem::take(&mut self.offsets);
+        self.gep_with(inst, &shape, &mut indices, &mut offsets);
+        self.steps = shape.steps;
+        self.indices = indices;
+        self.offsets = offsets;
+    }
+
+    /// [`Collector::gep`], with room for the indices and their offsets.
+    fn gep_with(
+        &mut self,
+        inst: InstructionValue<'a>,
+        shape: &GepShape<'a>,
+        indices: &mut Vec<IntValue<'a>>,
+        offsets: &mut Vec<Scev>,
+    ) {
         let idx_bits = self.layout.index_bits(shape.space);
         if !(1..=64).contains(&idx_bits) {
             return;
@@ -565,34 +591,48 @@ impl<'a> Collector<'_, 'a> {
         let Some(ptr) = crate::llvm::pointer_operand(&inst, 0) else {
             return;
         };
-        let indices: Vec<IntValue<'a>> = (1..inst.get_num_operands())
-            .map(|k| ir::int_operand(inst, k))
-            .collect::<Option<_>>()
-            .unwrap_or_default();
+        indices.clear();
+        for k in 1..inst.get_num_operands() {
+            match ir::int_operand(inst, k) {
+                Some(i) => indices.push(i),
+                None => return,
+            }
+        }
         if indices.len() != shape.steps.len() {
             return;
         }
         // The byte offset each index contributes, as upstream's getGEPExpr
-        // builds it.
+        // builds it. An index over elements is a candidate's stride, and
+        // its offset is only part of the other candidates' bases: with one
+        // such index, its offset is never used, and only the index's own
+        // SCEV is made (here, for the order of scalar evolution's work).
         let idx_ty = self.int_type(idx_bits);
-        let offsets: Vec<Scev> = shape
+        let elements = shape
             .steps
             .iter()
-            .zip(&indices)
-            .map(|(step, &idx)| match *step {
-                GepStep::Field { offset } => self.se.constant(idx_ty, wrap_i64(offset)),
-                GepStep::Element { size } => {
-                    let mut s = self.se.of(idx);
-                    if idx.get_type().get_bit_width() != idx_bits {
-                        s = self.se.cast(s, idx_ty, true);
+            .filter(|st| matches!(st, GepStep::Element { .. }))
+            .count();
+        offsets.clear();
+        offsets.extend(
+            shape
+                .steps
+                .iter()
+                .zip(indices.iter())
+                .map(|(step, &idx)| match *step {
+                    GepStep::Field { offset } => self.se.constant(idx_ty, wrap_i64(offset)),
+                    GepStep::Element { .. } if elements == 1 => self.se.of(idx),
+                    GepStep::Element { size } => {
+                        let mut s = self.se.of(idx);
+                        if idx.get_type().get_bit_width() != idx_bits {
+                            s = self.se.cast(s, idx_ty, true);
+                        }
+                        self.se
+                            .binary(ScevOp::Mul, s, self.se.constant(idx_ty, wrap_i64(size)))
                     }
-                    self.se
-                        .binary(ScevOp::Mul, s, self.se.constant(idx_ty, wrap_i64(size)))
-                }
-            })
-            .collect();
+                }),
+        );
         let ptr_scev = self.se.of(ptr);
-        let foldable = self.gep_is_free(inst, &shape, &indices);
+        let foldable = self.gep_is_free(inst, shape, indices);
         for (k, step) in shape.steps.iter().enumerate() {
             let GepStep::Element { size } = *step else {
                 continue;

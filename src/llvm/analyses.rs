@@ -5,7 +5,8 @@
 //! `gpucc-nary-reassociate`).
 //!
 //! Each handle asks the function's analysis manager on every call (a hash
-//! lookup once the result is computed). A pass that changes the CFG must
+//! lookup once the result is computed), unless made with `held` (fetched
+//! once, for a pass that keeps the CFG and asks often). A pass that changes the CFG must
 //! invalidate (`Fam::invalidate`) before asking again; instruction-level
 //! edits keep the dominator tree and loop info valid, and scalar evolution
 //! must be told about erased or changed values with [`Se::forget`].
@@ -19,28 +20,20 @@ use llvm_sys::core as c;
 use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
 use llvm_sys::LLVMTypeKind;
 use std::ffi::{c_int, c_void};
+use std::ptr::NonNull;
 
 #[allow(improper_ctypes)]
 extern "C" {
-    fn gpucc_dt_dominates(
-        fam: *mut c_void,
-        f: LLVMValueRef,
-        def: LLVMValueRef,
-        user: LLVMValueRef,
-    ) -> bool;
+    fn gpucc_dt_of_fn(fam: *mut c_void, f: LLVMValueRef) -> *mut c_void;
+    fn gpucc_se_of_fn(fam: *mut c_void, f: LLVMValueRef) -> *mut c_void;
+    fn gpucc_dt_dominates(dt: *mut c_void, def: LLVMValueRef, user: LLVMValueRef) -> bool;
     fn gpucc_dt_dominates_block(
-        fam: *mut c_void,
-        f: LLVMValueRef,
+        dt: *mut c_void,
         a: LLVMBasicBlockRef,
         b: LLVMBasicBlockRef,
     ) -> bool;
-    fn gpucc_dt_reachable(fam: *mut c_void, f: LLVMValueRef, b: LLVMBasicBlockRef) -> bool;
-    fn gpucc_dt_preorder(
-        fam: *mut c_void,
-        f: LLVMValueRef,
-        out: *mut LLVMBasicBlockRef,
-        cap: usize,
-    ) -> usize;
+    fn gpucc_dt_reachable(dt: *mut c_void, b: LLVMBasicBlockRef) -> bool;
+    fn gpucc_dt_preorder(dt: *mut c_void, out: *mut LLVMBasicBlockRef, cap: usize) -> usize;
     fn gpucc_loop_depth(fam: *mut c_void, f: LLVMValueRef, b: LLVMBasicBlockRef) -> u32;
     fn gpucc_loop_invariant_in(
         fam: *mut c_void,
@@ -48,34 +41,22 @@ extern "C" {
         v: LLVMValueRef,
         b: LLVMBasicBlockRef,
     ) -> bool;
-    fn gpucc_scev_of(fam: *mut c_void, f: LLVMValueRef, v: LLVMValueRef) -> *const c_void;
+    fn gpucc_scev_of(se: *mut c_void, v: LLVMValueRef) -> *const c_void;
     fn gpucc_scev_binary(
-        fam: *mut c_void,
-        f: LLVMValueRef,
+        se: *mut c_void,
         op: u32,
         a: *const c_void,
         b: *const c_void,
     ) -> *const c_void;
     fn gpucc_scev_cast(
-        fam: *mut c_void,
-        f: LLVMValueRef,
+        se: *mut c_void,
         s: *const c_void,
         ty: LLVMTypeRef,
         signed: bool,
     ) -> *const c_void;
-    fn gpucc_scev_constant(
-        fam: *mut c_void,
-        f: LLVMValueRef,
-        ty: LLVMTypeRef,
-        c: i64,
-    ) -> *const c_void;
-    fn gpucc_scev_forget(fam: *mut c_void, f: LLVMValueRef, v: LLVMValueRef);
-    fn gpucc_scev_minus(
-        fam: *mut c_void,
-        f: LLVMValueRef,
-        a: *const c_void,
-        b: *const c_void,
-    ) -> *const c_void;
+    fn gpucc_scev_constant(se: *mut c_void, ty: LLVMTypeRef, c: i64) -> *const c_void;
+    fn gpucc_scev_forget(se: *mut c_void, v: LLVMValueRef);
+    fn gpucc_scev_minus(se: *mut c_void, a: *const c_void, b: *const c_void) -> *const c_void;
     fn gpucc_scev_kind(s: *const c_void, v: *mut LLVMValueRef) -> c_int;
     fn gpucc_scev_print(s: *const c_void, buf: *mut u8, cap: usize) -> usize;
     fn gpucc_known_non_negative(
@@ -104,44 +85,53 @@ extern "C" {
 pub struct DomTree<'a> {
     fam: Fam<'a>,
     f: FunctionValue<'a>,
+    /// Set by [`DomTree::held`].
+    held: Option<NonNull<c_void>>,
 }
 
 impl<'a> DomTree<'a> {
     pub fn new(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
-        DomTree { fam, f }
+        DomTree { fam, f, held: None }
+    }
+
+    /// The tree fetched once, for a pass that asks many questions: each
+    /// then skips the analysis manager's lookup. The caller must not
+    /// change the CFG or invalidate `f`'s analyses while it uses the handle.
+    pub fn held(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
+        let dt = DomTree::new(fam, f);
+        DomTree {
+            held: NonNull::new(dt.raw()),
+            ..dt
+        }
+    }
+
+    /// The `DominatorTree`: the held one, or the analysis manager's now.
+    fn raw(&self) -> *mut c_void {
+        match self.held {
+            Some(p) => p.as_ptr(),
+            // SAFETY: live FAM and function; the shim computes the tree if
+            // it is not cached.
+            None => unsafe { gpucc_dt_of_fn(self.fam.raw.as_ptr(), self.f.as_value_ref()) },
+        }
     }
 
     /// Does `def` (an instruction, argument or constant) dominate instruction
     /// `user`? (LLVM's `DominatorTree::dominates(Value*, Instruction*)`.)
     pub fn dominates(&self, def: impl AsValueRef, user: InstructionValue<'_>) -> bool {
         // SAFETY: live FAM, function and values of that function.
-        unsafe {
-            gpucc_dt_dominates(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                def.as_value_ref(),
-                user.as_value_ref(),
-            )
-        }
+        unsafe { gpucc_dt_dominates(self.raw(), def.as_value_ref(), user.as_value_ref()) }
     }
 
     /// Does block `a` dominate block `b`?
     pub fn dominates_block(&self, a: BasicBlock<'_>, b: BasicBlock<'_>) -> bool {
         // SAFETY: live FAM, function and blocks of that function.
-        unsafe {
-            gpucc_dt_dominates_block(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                a.as_mut_ptr(),
-                b.as_mut_ptr(),
-            )
-        }
+        unsafe { gpucc_dt_dominates_block(self.raw(), a.as_mut_ptr(), b.as_mut_ptr()) }
     }
 
     /// Is `b` reachable from the entry block?
     pub fn reachable(&self, b: BasicBlock<'_>) -> bool {
         // SAFETY: live FAM, function and block.
-        unsafe { gpucc_dt_reachable(self.fam.raw.as_ptr(), self.f.as_value_ref(), b.as_mut_ptr()) }
+        unsafe { gpucc_dt_reachable(self.raw(), b.as_mut_ptr()) }
     }
 
     /// The reachable blocks in dominator-tree preorder (a block before every
@@ -152,25 +142,11 @@ impl<'a> DomTree<'a> {
         // SAFETY: `raw` has room for `raw.len()` blocks; if the tree had more
         // (it cannot: it holds a subset of the blocks), the second call gets
         // room for all of them.
-        let n = unsafe {
-            gpucc_dt_preorder(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                raw.as_mut_ptr(),
-                raw.len(),
-            )
-        };
+        let n = unsafe { gpucc_dt_preorder(self.raw(), raw.as_mut_ptr(), raw.len()) };
         if n > raw.len() {
             raw.resize(n, std::ptr::null_mut());
             // SAFETY: as above, with room for `n`.
-            unsafe {
-                gpucc_dt_preorder(
-                    self.fam.raw.as_ptr(),
-                    self.f.as_value_ref(),
-                    raw.as_mut_ptr(),
-                    n,
-                )
-            };
+            unsafe { gpucc_dt_preorder(self.raw(), raw.as_mut_ptr(), n) };
         }
         raw.truncate(n);
         // SAFETY: the shim wrote live blocks of `f`.
@@ -248,52 +224,53 @@ pub enum ScevOp {
 pub struct Se<'a> {
     fam: Fam<'a>,
     f: FunctionValue<'a>,
+    /// Set by [`Se::held`].
+    held: Option<NonNull<c_void>>,
 }
 
 impl<'a> Se<'a> {
     pub fn new(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
-        Se { fam, f }
+        Se { fam, f, held: None }
+    }
+
+    /// The scalar evolution fetched once, as [`DomTree::held`]: the caller
+    /// must not change the CFG or invalidate `f`'s analyses while it uses
+    /// the handle.
+    pub fn held(fam: Fam<'a>, f: FunctionValue<'a>) -> Self {
+        let se = Se::new(fam, f);
+        Se {
+            held: NonNull::new(se.raw()),
+            ..se
+        }
+    }
+
+    /// The `ScalarEvolution`: the held one, or the analysis manager's now.
+    fn raw(&self) -> *mut c_void {
+        match self.held {
+            Some(p) => p.as_ptr(),
+            // SAFETY: live FAM and function; the shim computes the analysis
+            // if it is not cached.
+            None => unsafe { gpucc_se_of_fn(self.fam.raw.as_ptr(), self.f.as_value_ref()) },
+        }
     }
 
     /// The SCEV of integer or pointer value `v`.
     pub fn of(&self, v: impl AsValueRef) -> Scev {
         // SAFETY: live FAM, function and value.
-        Scev(unsafe {
-            gpucc_scev_of(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                v.as_value_ref(),
-            )
-        })
+        Scev(unsafe { gpucc_scev_of(self.raw(), v.as_value_ref()) })
     }
 
     /// `a op b` (operands of one type).
     pub fn binary(&self, op: ScevOp, a: Scev, b: Scev) -> Scev {
         // SAFETY: both SCEVs come from this function's scalar evolution.
-        Scev(unsafe {
-            gpucc_scev_binary(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                op as u32,
-                a.0,
-                b.0,
-            )
-        })
+        Scev(unsafe { gpucc_scev_binary(self.raw(), op as u32, a.0, b.0) })
     }
 
     /// `s` sign- or zero-extended (or truncated) to the width of `ty` (`s`
     /// itself when it has that width).
     pub fn cast(&self, s: Scev, ty: impl AsTypeRef, signed: bool) -> Scev {
         // SAFETY: `s` is from this scalar evolution; `ty` is an integer type.
-        Scev(unsafe {
-            gpucc_scev_cast(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                s.0,
-                ty.as_type_ref(),
-                signed,
-            )
-        })
+        Scev(unsafe { gpucc_scev_cast(self.raw(), s.0, ty.as_type_ref(), signed) })
     }
 
     /// `a - b` (two pointers must have the same base); could not compute
@@ -301,7 +278,7 @@ impl<'a> Se<'a> {
     pub fn minus(&self, a: Scev, b: Scev) -> Scev {
         // SAFETY: both SCEVs come from this function's scalar evolution; the
         // shim checks the types before subtracting.
-        Scev(unsafe { gpucc_scev_minus(self.fam.raw.as_ptr(), self.f.as_value_ref(), a.0, b.0) })
+        Scev(unsafe { gpucc_scev_minus(self.raw(), a.0, b.0) })
     }
 
     /// What kind of expression `s` is.
@@ -327,26 +304,13 @@ impl<'a> Se<'a> {
     /// The constant `c` of integer type `ty`.
     pub fn constant(&self, ty: impl AsTypeRef, c: i64) -> Scev {
         // SAFETY: `ty` is an integer type of this context.
-        Scev(unsafe {
-            gpucc_scev_constant(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                ty.as_type_ref(),
-                c,
-            )
-        })
+        Scev(unsafe { gpucc_scev_constant(self.raw(), ty.as_type_ref(), c) })
     }
 
     /// Forget what is known about `v` (call before erasing it).
     pub fn forget(&self, v: impl AsValueRef) {
         // SAFETY: live FAM, function and value.
-        unsafe {
-            gpucc_scev_forget(
-                self.fam.raw.as_ptr(),
-                self.f.as_value_ref(),
-                v.as_value_ref(),
-            )
-        }
+        unsafe { gpucc_scev_forget(self.raw(), v.as_value_ref()) }
     }
 
     /// `s` as LLVM prints it.

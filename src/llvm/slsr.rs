@@ -207,6 +207,16 @@ impl<'a> Layout<'a> {
     /// a vector GEP, indexes a scalable or unsized type, or has a struct
     /// index that is not a constant.
     pub fn gep_shape<'ctx>(&self, gep: InstructionValue<'ctx>) -> Option<GepShape<'ctx>> {
+        self.gep_shape_reusing(gep, Vec::new())
+    }
+
+    /// [`Layout::gep_shape`], with the steps written into `steps` (cleared
+    /// first; a caller that asks per GEP passes the last shape's back).
+    pub fn gep_shape_reusing<'ctx>(
+        &self,
+        gep: InstructionValue<'ctx>,
+        mut steps: Vec<GepStep>,
+    ) -> Option<GepShape<'ctx>> {
         if gep.get_opcode() != inkwell::values::InstructionOpcode::GetElementPtr {
             return None;
         }
@@ -214,7 +224,7 @@ impl<'a> Layout<'a> {
         let n = gep.get_num_operands();
         // SAFETY: `gep` is a GEP instruction (checked above).
         let mut ty = unsafe { c::LLVMGetGEPSourceElementType(gep.as_value_ref()) };
-        let mut steps = Vec::with_capacity(n.saturating_sub(1) as usize);
+        steps.clear();
         for k in 1..n {
             // SAFETY: `k < n`; every operand of a GEP is a live value.
             let idx = unsafe { c::LLVMGetOperand(gep.as_value_ref(), k) };

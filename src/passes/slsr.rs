@@ -370,8 +370,10 @@ impl FunctionPass for SlsrPass {
 
     fn run<'a>(&self, f: FunctionValue<'a>, cx: &PassCx<'a>) -> Changed {
         let fam = cx.fam();
-        let dt = DomTree::new(fam, f);
-        let se = Se::new(fam, f);
+        // Fetched once: the plan asks thousands of questions, and nothing
+        // edits the function before `apply`.
+        let dt = DomTree::held(fam, f);
+        let se = Se::held(fam, f);
         let sx = Sx::new(fam, f);
         let tti = Tti::new(fam, f);
         let layout = Layout::of(f);
@@ -391,6 +393,15 @@ impl FunctionPass for SlsrPass {
             &mut stats,
         );
         report(&plan, &se, self.params, cx);
+        if !plan.rewrites.is_empty() {
+            // The analyses go stale with the rewrite, and the pass manager
+            // drops them right after it (a changed function keeps none).
+            // Dropping them before `apply`, which asks none of them, spares
+            // scalar evolution's bookkeeping: for every replaced value it
+            // knows, it would walk all the value's transitive users. The
+            // handles above are not used again.
+            fam.invalidate(f);
+        }
         let changed = apply(f, &plan);
         if stats.num_candidates > 0 {
             cx.remark(RemarkKind::Analysis, "Stats", None, || {
@@ -431,16 +442,23 @@ struct Analyses<'r, 'a> {
     layout: &'r Layout<'a>,
 }
 
-/// Same-key lists: earlier candidates, in candidate order, by the parts a
-/// delta kind needs equal (upstream's `CandidateDict`). Looked up only.
-#[derive(Default)]
+/// Same-key lists: earlier candidates, by the parts a delta kind needs
+/// equal (upstream's `CandidateDict`), each kept as a chain from the latest
+/// candidate back (the order the search walks them): a map from the key to
+/// the latest candidate with it, and per candidate a link to the one before
+/// it. Looked up only.
 struct Keys {
     /// Index delta: same base, stride SCEV and type.
-    index: FxHashMap<(Scev, Scev, LLVMValueRef), Vec<usize>>,
+    index: FxHashMap<(Scev, Scev, LLVMValueRef), u32>,
     /// Base delta: same stride SCEV, index and type.
-    base: FxHashMap<(Scev, Const, LLVMValueRef), Vec<usize>>,
+    base: FxHashMap<(Scev, Const, LLVMValueRef), u32>,
     /// Stride delta: same base, index and type.
-    stride: FxHashMap<(Scev, Const, LLVMValueRef), Vec<usize>>,
+    stride: FxHashMap<(Scev, Const, LLVMValueRef), u32>,
+    /// Per candidate and kind (`Keys::slot`), the previous candidate with
+    /// the same key, or [`Keys::END`].
+    prev: Vec<[u32; 3]>,
+    /// Are base and stride keys kept? Only their searches read them.
+    base_and_stride: bool,
 }
 
 fn type_key(c: &Candidate<'_>) -> LLVMValueRef {
@@ -450,27 +468,81 @@ fn type_key(c: &Candidate<'_>) -> LLVMValueRef {
 }
 
 impl Keys {
-    fn list(&self, kind: DeltaKind, c: &Candidate<'_>) -> &[usize] {
+    const END: u32 = u32::MAX;
+
+    fn new(n: usize, base_and_stride: bool) -> Self {
+        fn with<K, V>(cap: usize) -> FxHashMap<K, V> {
+            FxHashMap::with_capacity_and_hasher(cap, Default::default())
+        }
+        let other = if base_and_stride { n } else { 0 };
+        Keys {
+            index: with(n),
+            base: with(other),
+            stride: with(other),
+            prev: Vec::with_capacity(n),
+            base_and_stride,
+        }
+    }
+
+    fn slot(kind: DeltaKind) -> usize {
+        match kind {
+            DeltaKind::Index => 0,
+            DeltaKind::Base => 1,
+            DeltaKind::Stride => 2,
+        }
+    }
+
+    fn link(k: u32) -> Option<usize> {
+        (k != Keys::END).then_some(k as usize)
+    }
+
+    /// The latest candidate added with `c`'s key of `kind`.
+    fn latest(&self, kind: DeltaKind, c: &Candidate<'_>) -> Option<usize> {
         let t = type_key(c);
         let found = match kind {
             DeltaKind::Index => self.index.get(&(c.base, c.stride_scev, t)),
+            _ if !self.base_and_stride => None,
             DeltaKind::Base => self.base.get(&(c.stride_scev, c.index, t)),
             DeltaKind::Stride => self.stride.get(&(c.base, c.index, t)),
         };
-        found.map_or(&[], Vec::as_slice)
+        found.copied().and_then(Keys::link)
     }
 
+    /// The candidate added before `j` with `j`'s key of `kind`.
+    fn before(&self, kind: DeltaKind, j: usize) -> Option<usize> {
+        Keys::link(self.prev[j][Keys::slot(kind)])
+    }
+
+    /// The candidates with `c`'s key of `kind`, latest first.
+    fn list<'k>(&'k self, kind: DeltaKind, c: &Candidate<'_>) -> impl Iterator<Item = usize> + 'k {
+        std::iter::successors(self.latest(kind, c), move |&j| self.before(kind, j))
+    }
+
+    /// Adds candidate `k` (the next one: `k` is the number added so far).
     fn add(&mut self, k: usize, c: &Candidate<'_>) {
+        debug_assert_eq!(
+            k,
+            self.prev.len(),
+            "gpucc-slsr: candidates are added in order"
+        );
         let t = type_key(c);
-        self.index
-            .entry((c.base, c.stride_scev, t))
-            .or_default()
-            .push(k);
-        self.base
-            .entry((c.stride_scev, c.index, t))
-            .or_default()
-            .push(k);
-        self.stride.entry((c.base, c.index, t)).or_default().push(k);
+        let id = u32::try_from(k).expect("gpucc-slsr: fewer than 2^32 candidates");
+        let mut links = [Keys::END; 3];
+        links[0] = self
+            .index
+            .insert((c.base, c.stride_scev, t), id)
+            .unwrap_or(Keys::END);
+        if self.base_and_stride {
+            links[1] = self
+                .base
+                .insert((c.stride_scev, c.index, t), id)
+                .unwrap_or(Keys::END);
+            links[2] = self
+                .stride
+                .insert((c.base, c.index, t), id)
+                .unwrap_or(Keys::END);
+        }
+        self.prev.push(links);
     }
 }
 
@@ -488,8 +560,13 @@ struct Search<'p, 'r, 'a> {
     /// (upstream's `SCEVToInsts`).
     strides: FxHashMap<Scev, Vec<IntValue<'a>>>,
     seen_strides: FxHashMap<LLVMValueRef, ()>,
-    /// Poison leaves of instructions' SCEVs, computed once each.
-    leaves: FxHashMap<LLVMValueRef, Vec<LLVMValueRef>>,
+    /// Poison leaves of instructions' SCEVs, computed once each: where
+    /// each instruction's are in `leaf_values`.
+    leaves: FxHashMap<LLVMValueRef, std::ops::Range<usize>>,
+    leaf_values: Vec<LLVMValueRef>,
+    /// Room for `Sx::poison_leaves_into` and for the poison walks.
+    leaf_room: Vec<LLVMValueRef>,
+    walker: poison::Walker<'a>,
     choices: Vec<Option<Choice<'a>>>,
     notes: Vec<Option<Note<'a>>>,
     /// Instructions whose poison flags go, in order found, and membership.
@@ -567,6 +644,9 @@ impl<'a> Search<'_, '_, 'a> {
     /// Notes `s` as a stride on offer as a delta value (before `k`'s own
     /// search, as upstream records it when it makes the candidate).
     fn record_stride(&mut self, k: usize) {
+        if !self.behaviour.base_and_stride_deltas {
+            return; // only base and stride deltas take delta values
+        }
         let c = &self.cands[k];
         if c.stride.as_instruction().is_none() || self.an.se.kind(c.stride_scev) != ScevKind::Other
         {
@@ -611,12 +691,34 @@ impl<'a> Search<'_, '_, 'a> {
         }
     }
 
-    /// The poison leaves of the SCEV of instruction `i`.
-    fn leaves_of(&mut self, i: InstructionValue<'a>) -> &[LLVMValueRef] {
+    /// Where the poison leaves of the SCEV of instruction `i` are in
+    /// `leaf_values`.
+    fn leaves_of(&mut self, i: InstructionValue<'a>) -> std::ops::Range<usize> {
         let sx = self.an.sx;
-        self.leaves
+        let Search {
+            leaves,
+            leaf_values,
+            leaf_room,
+            ..
+        } = self;
+        leaves
             .entry(i.as_value_ref())
-            .or_insert_with(|| sx.poison_leaves(sx.of(i)))
+            .or_insert_with(|| {
+                sx.poison_leaves_into(sx.of(i), leaf_room);
+                let start = leaf_values.len();
+                leaf_values.extend_from_slice(leaf_room);
+                start..leaf_values.len()
+            })
+            .clone()
+    }
+
+    /// `poison::reuse_drops` of `d` over the leaves at `leaves`.
+    fn reuse_drops(
+        &mut self,
+        d: InstructionValue<'a>,
+        leaves: std::ops::Range<usize>,
+    ) -> Option<Vec<InstructionValue<'a>>> {
+        self.walker.reuse_drops(d, &self.leaf_values[leaves])
     }
 
     /// Can basis `j` (and the delta value `d`) be reused for candidate `k`
@@ -630,8 +732,18 @@ impl<'a> Search<'_, '_, 'a> {
         d: Option<IntValue<'a>>,
     ) -> Result<(Vec<InstructionValue<'a>>, bool), IntValueOrInst<'a>> {
         let x = self.cands[j].inst;
-        let leaves = self.leaves_of(x).to_vec();
-        let mut drops = poison::reuse_drops(x, &leaves).ok_or(IntValueOrInst::Basis)?;
+        // Reusing a GEP basis whose poison is undefined behaviour (it is
+        // loaded from, ...) drops nothing, whatever the leaves: `reuse_drops`
+        // answers so, and asked first, it spares making the basis's SCEV.
+        let mut drops = if self.cands[j].form == Form::Gep
+            && !self.leaves.contains_key(&x.as_value_ref())
+            && crate::llvm::nary::undefined_if_poison(x)
+        {
+            Vec::new()
+        } else {
+            let leaves = self.leaves_of(x);
+            self.reuse_drops(x, leaves).ok_or(IntValueOrInst::Basis)?
+        };
         let x_trusted = drops.is_empty();
         // A factored, sign-extended GEP index needs its nsw (LLVM 16's
         // model), unless the candidate's own index implies it: the
@@ -659,8 +771,11 @@ impl<'a> Search<'_, '_, 'a> {
         if let Some(v) = d {
             if let Some(di) = v.as_instruction() {
                 let c = self.cands[k].inst;
-                let leaves = self.leaves_of(c).to_vec();
-                drops.extend(poison::reuse_drops(di, &leaves).ok_or(IntValueOrInst::Delta(v))?);
+                let leaves = self.leaves_of(c);
+                drops.extend(
+                    self.reuse_drops(di, leaves)
+                        .ok_or(IntValueOrInst::Delta(v))?,
+                );
             }
         }
         Ok((drops, x_trusted))
@@ -774,8 +889,12 @@ impl<'a> Search<'_, '_, 'a> {
         let mut note: Option<Note<'a>> = None;
         let mut not_dominating = None;
         // Index delta: the nearest basis whose rewrite is no dearer.
-        let list = self.keys.list(DeltaKind::Index, &c).to_vec();
-        for (n, &j) in list.iter().rev().enumerate().take(reach) {
+        let mut next = self.keys.latest(DeltaKind::Index, &c);
+        let mut n = 0;
+        while let Some(j) = next.filter(|_| n < reach) {
+            next = self.keys.before(DeltaKind::Index, j);
+            n += 1;
+            let n = n - 1;
             if !self.dominates(j, k) {
                 not_dominating.get_or_insert(j);
                 continue;
@@ -817,9 +936,11 @@ impl<'a> Search<'_, '_, 'a> {
         // first value found stays.
         let mut best: Option<Choice<'a>> = None;
         for kind in [DeltaKind::Base, DeltaKind::Stride] {
-            let list = self.keys.list(kind, &c).to_vec();
-            for (n, &j) in list.iter().rev().enumerate().take(self.max_scan) {
-                let _ = n;
+            let mut next = self.keys.latest(kind, &c);
+            let mut n = 0;
+            while let Some(j) = next.filter(|_| n < self.max_scan) {
+                next = self.keys.before(kind, j);
+                n += 1;
                 if !self.dominates(j, k) || !self.similar(j, k) {
                     continue;
                 }
@@ -970,10 +1091,7 @@ impl<'a> Search<'_, '_, 'a> {
         let basis = kinds.iter().find_map(|&kind| {
             self.keys
                 .list(kind, c)
-                .iter()
-                .rev()
                 .take(reach)
-                .copied()
                 .find(|&j| self.dominates(j, k) && self.similar(j, k))
         })?;
         Some(if c.foldable {
@@ -1066,10 +1184,13 @@ fn plan<'a>(
         blocks: cands.iter().map(block_of).collect(),
         max_scan: usize::try_from(params.max_scan).unwrap_or(usize::MAX),
         explain,
-        keys: Keys::default(),
+        keys: Keys::new(n, behaviour.base_and_stride_deltas),
         strides: FxHashMap::default(),
         seen_strides: FxHashMap::default(),
         leaves: FxHashMap::default(),
+        leaf_values: Vec::new(),
+        leaf_room: Vec::new(),
+        walker: poison::Walker::default(),
         choices: Vec::with_capacity(n),
         notes: Vec::with_capacity(n),
         drops: Vec::new(),
