@@ -25,6 +25,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <iterator>
@@ -198,7 +199,7 @@ enum : uint8_t {
   SpecUnsafe = 2,     // asked, not safe to speculate
   SpecNoCost = 3,     // asked, safe, the target has no valid cost
   SpecDebugVar = 4,   // a debug variable intrinsic
-  SpecDebugLabel = 5, // dbg.label
+  SpecDebugLabel = 5, // dbg.label (the debug classes come last)
 };
 
 /// One operand entry. Mirrors `specexec::RawOp`.
@@ -387,29 +388,36 @@ GPUCC_EXPORT size_t gpucc_specexec_block(LLVMBasicBlockRef BB,
 GPUCC_EXPORT void gpucc_specexec_hoist(const GpuccSpecInst *Insts, size_t N,
                                        const uint64_t *Stay,
                                        LLVMBasicBlockRef Into) {
-  Instruction *Pos = unwrap(Into)->getTerminator();
-  auto Stays = [&](size_t K) { return Stay[K / 64] >> (K % 64) & 1; };
-  for (size_t K = 0; K != N;) {
-    if (Stays(K)) {
-      ++K;
-      continue;
+  BasicBlock *To = unwrap(Into);
+  Instruction *Pos = To->getTerminator();
+  // The first entry at or after K that moves (N if none), and the first at
+  // or after K that stays (N if none), word by word.
+  auto NextWith = [&](size_t K, bool Moving) {
+    while (K < N) {
+      uint64_t Word = Stay[K / 64];
+      if (Moving)
+        Word = ~Word;
+      Word >>= K % 64;
+      if (Word)
+        return std::min(N, K + size_t(__builtin_ctzll(Word)));
+      K = (K / 64 + 1) * 64;
     }
-    size_t End = K + 1;
+    return N;
+  };
+  for (size_t K = NextWith(0, true); K != N; K = NextWith(K, true)) {
 #if LLVM_VERSION_MAJOR < 19
-    while (End != N && !Stays(End))
-      ++End;
+    size_t End = NextWith(K + 1, false);
+#else
+    size_t End = K + 1;
 #endif
     Instruction *I = unwrap<Instruction>(Insts[K].Inst);
-    if (End == K + 1) {
+    if (End == K + 1)
       gpucc::moveBefore(I, Pos);
-    } else {
-      Instruction *Last = unwrap<Instruction>(Insts[End - 1].Inst);
-      Pos->getParent()->splice(Pos->getIterator(), I->getParent(),
-                               I->getIterator(),
-                               std::next(Last->getIterator()));
-    }
+    else
+      To->splice(Pos->getIterator(), I->getParent(), I->getIterator(),
+                 std::next(unwrap<Instruction>(Insts[End - 1].Inst)->getIterator()));
     for (; K != End; ++K) {
-      if (Insts[K].Class == SpecDebugVar || Insts[K].Class == SpecDebugLabel)
+      if (Insts[K].Class >= SpecDebugVar)
         continue;
       Instruction *Moved = unwrap<Instruction>(Insts[K].Inst);
       if (Moved->getDebugLoc())

@@ -205,10 +205,11 @@ impl OpcodeSet {
     }
 }
 
-/// `GpuccSpecInst` of the shim.
+/// One instruction of a block as the shim read it (`GpuccSpecInst`); what
+/// the plan asks of it is in its methods.
 #[repr(C)]
 #[derive(Clone, Copy)]
-struct RawInst {
+pub struct RawInst {
     inst: LLVMValueRef,
     cost: i64,
     deps: u64,
@@ -281,6 +282,34 @@ pub struct Deps {
     /// One is an earlier instruction at a position of 64 or more: ask
     /// [`BlockFacts::sites`], which has the entries of such instructions.
     pub far: bool,
+}
+
+impl RawInst {
+    /// Is it a call?
+    pub fn is_call(&self) -> bool {
+        self.opcode == LLVMOpcode::LLVMCall as u8
+    }
+
+    /// What it is.
+    pub fn class(&self) -> Class {
+        match self.class {
+            0 => Class::Candidate(self.cost),
+            1 => Class::NotAsked,
+            2 => Class::Unsafe,
+            3 => Class::NoCost,
+            4 => Class::Debug(DebugIntrinsic::Variable),
+            _ => Class::Debug(DebugIntrinsic::Label),
+        }
+    }
+
+    /// Its operands in brief.
+    pub fn deps(&self) -> Deps {
+        Deps {
+            near: self.deps,
+            never: self.never != 0,
+            far: self.far != 0,
+        }
+    }
 }
 
 /// Where an operand of an instruction of a block is, by position: what the
@@ -386,6 +415,11 @@ impl<'ctx> BlockFacts<'ctx> {
         self.insts.is_empty()
     }
 
+    /// The instructions read, in order (position `k` is entry `k`).
+    pub fn entries(&self) -> &[RawInst] {
+        &self.insts
+    }
+
     /// The instruction at position `k`.
     pub fn inst(&self, k: usize) -> InstructionValue<'ctx> {
         // SAFETY: the shim wrote a live instruction of the block.
@@ -394,30 +428,17 @@ impl<'ctx> BlockFacts<'ctx> {
 
     /// Is it a call?
     pub fn is_call(&self, k: usize) -> bool {
-        self.insts[k].opcode == LLVMOpcode::LLVMCall as u8
+        self.insts[k].is_call()
     }
 
     /// What it is.
     pub fn class(&self, k: usize) -> Class {
-        let r = &self.insts[k];
-        match r.class {
-            0 => Class::Candidate(r.cost),
-            1 => Class::NotAsked,
-            2 => Class::Unsafe,
-            3 => Class::NoCost,
-            4 => Class::Debug(DebugIntrinsic::Variable),
-            _ => Class::Debug(DebugIntrinsic::Label),
-        }
+        self.insts[k].class()
     }
 
     /// Its operands in brief.
     pub fn deps(&self, k: usize) -> Deps {
-        let r = &self.insts[k];
-        Deps {
-            near: r.deps,
-            never: r.never != 0,
-            far: r.far != 0,
-        }
+        self.insts[k].deps()
     }
 
     /// Where its operand entries are, in operand order (the entries of

@@ -116,7 +116,7 @@
 use crate::debug;
 use crate::llvm::llvm_sys;
 use crate::llvm::specexec::{
-    self as sx, BlockFacts, BlockId, Class, DebugIntrinsic, OpcodeSet, OperandAt, Shape, Site,
+    self as sx, BlockFacts, BlockId, Class, DebugIntrinsic, Deps, OpcodeSet, OperandAt, Shape, Site,
 };
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::params::{self, Kind, ParamError, Spec, Value};
@@ -276,9 +276,10 @@ enum Stay<'ctx> {
 #[derive(Debug)]
 enum Decision {
     /// Move every instruction whose bit in `Scratch::stayed` is clear, in
-    /// order, before the predecessor's branch; `calls` says whether some of
-    /// them are calls (their UB-implying facts go).
-    Hoist { cost: i64, calls: bool },
+    /// order, before the predecessor's branch; `moves` says whether there is
+    /// one, `calls` whether some of them are calls (their UB-implying facts
+    /// go).
+    Hoist { cost: i64, moves: bool, calls: bool },
     /// Hoisting would cost more than the budget; the instruction at `at`
     /// pushed it over.
     TooCostly { at: usize, cost: i64 },
@@ -340,7 +341,7 @@ impl FunctionPass for SpeculativeExecutionPass {
             stats.num_sources += 1;
             let tti = tti.get_or_insert_with(|| Tti::new(cx.fam(), f));
             let decision = plan(from, tti, speculated, limits, explained, &mut scratch);
-            let moves = matches!(decision, Decision::Hoist { .. }) && scratch.moves_any();
+            let moves = matches!(decision, Decision::Hoist { moves: true, .. });
             if moves && limits.bisecting && !debug::allow_rewrite(NAME) {
                 continue;
             }
@@ -348,11 +349,12 @@ impl FunctionPass for SpeculativeExecutionPass {
                 let (into, from) = (into.block(), from.block());
                 explain(&decision, &scratch, from, into, limits, &mut stats, cx);
             }
-            if let Decision::Hoist { calls, .. } = decision {
-                if moves {
-                    apply(&scratch, calls, into);
-                    changed = true;
-                }
+            if let Decision::Hoist {
+                moves: true, calls, ..
+            } = decision
+            {
+                apply(&scratch, calls, into);
+                changed = true;
             }
         }
         self.room.replace(scratch.recycle());
@@ -499,11 +501,6 @@ impl Scratch<'_> {
         self.stayed[k / 64] >> (k % 64) & 1 != 0
     }
 
-    /// After a `Decision::Hoist`: does anything move?
-    fn moves_any(&self) -> bool {
-        (0..self.facts.len()).any(|k| !self.stays(k))
-    }
-
     /// After a `Decision::Hoist`: what moves, in order, and what stays, and
     /// why (for remarks and debug output).
     fn outcome(
@@ -570,16 +567,18 @@ fn plan<'ctx>(
 /// [`plan`] over the instructions read into `facts`, marking in `stayed`
 /// those that stay; `None` when it reaches their end and the block has more.
 fn plan_read(limits: Limits, facts: &BlockFacts<'_>, stayed: &mut Vec<u64>) -> Option<Decision> {
-    let n = facts.len();
-    stayed.clear();
-    stayed.resize(n.div_ceil(64), 0);
+    let entries = facts.entries();
+    let words = entries.len().div_ceil(64).max(1);
+    if stayed.len() < words {
+        stayed.resize(words, 0);
+    }
+    stayed[..words].fill(0);
     // An operand is available above `from` if it is outside `from`, or an
     // earlier instruction of it that is hoisted: one that does not stay (as
     // upstream's `NotHoisted` set). One of `from` that does not come earlier
     // is not: in reachable code it cannot be an operand anyway.
     // (Positions below 64 are bits of the first word, as operands' `near`.)
-    let available = |stayed: &[u64], k: usize| {
-        let deps = facts.deps(k);
+    let available = |stayed: &[u64], k: usize, deps: Deps| {
         !deps.never
             && deps.near & stayed[0] == 0
             && (!deps.far
@@ -591,21 +590,25 @@ fn plan_read(limits: Limits, facts: &BlockFacts<'_>, stayed: &mut Vec<u64>) -> O
     };
     let mut cost: i64 = 0;
     let mut not_hoisted: u32 = 0;
+    let mut moves = false;
     let mut calls = false;
-    for k in 0..n {
-        let hoisted = match facts.class(k) {
+    for (k, entry) in entries.iter().enumerate() {
+        let hoisted = match entry.class() {
             // Debug intrinsics: no cost, no count, never a reason for
             // anything; a variable one follows the values it describes.
             Class::Debug(kind) => {
-                let follows = kind == DebugIntrinsic::Variable && available(stayed, k);
-                if !follows {
+                let follows =
+                    kind == DebugIntrinsic::Variable && available(stayed, k, entry.deps());
+                if follows {
+                    moves = true;
+                } else {
                     stayed[k / 64] |= 1 << (k % 64);
                 }
                 continue;
             }
             Class::NotAsked | Class::Unsafe => None,
             // Stays when an operand does, or when the target has no cost.
-            Class::Candidate(c) => available(stayed, k).then_some(c),
+            Class::Candidate(c) => available(stayed, k, entry.deps()).then_some(c),
             Class::NoCost => None,
         };
         match hoisted {
@@ -614,7 +617,8 @@ fn plan_read(limits: Limits, facts: &BlockFacts<'_>, stayed: &mut Vec<u64>) -> O
                 if cost > i64::from(limits.max_cost) {
                     return Some(Decision::TooCostly { at: k, cost });
                 }
-                calls |= facts.is_call(k);
+                moves = true;
+                calls |= entry.is_call();
             }
             None => {
                 not_hoisted += 1;
@@ -628,7 +632,9 @@ fn plan_read(limits: Limits, facts: &BlockFacts<'_>, stayed: &mut Vec<u64>) -> O
             }
         }
     }
-    facts.complete().then_some(Decision::Hoist { cost, calls })
+    facts
+        .complete()
+        .then_some(Decision::Hoist { cost, moves, calls })
 }
 
 /// Reports `decision` as remarks and debug output, and counts it.
