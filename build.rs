@@ -124,14 +124,19 @@ fn main() {
 
     let libdir = llvm_config(&prefix, llvm.major, "--libdir");
     println!("cargo:rustc-link-search=native={libdir}");
+    // The plugin binds the functions it calls lazily, where rustc asks the
+    // linker to bind all of them at load time (`-z now`): loading then
+    // resolves only the few hundred symbols that are data, and each run of
+    // `opt` or `clang` pays for the functions a pass actually calls (about
+    // 0.5M fewer instructions per process on LLVM 16: docs/benchmarks.md).
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-z,lazy");
     if llvm.link_plugin {
         println!("cargo:rustc-link-lib=dylib=LLVM-{}", llvm.major);
     } else {
-        // The plugin leaves LLVM's symbols to the host, and binds them
-        // lazily: loaded into another LLVM, where some are missing, it still
-        // loads, and its version check (src/llvm/edge.rs) runs and explains,
-        // instead of the loader's "undefined symbol".
-        println!("cargo:rustc-cdylib-link-arg=-Wl,-z,lazy");
+        // The plugin leaves LLVM's symbols to the host: bound lazily, loaded
+        // into another LLVM, where some are missing, it still loads, and its
+        // version check (src/llvm/edge.rs) runs and explains, instead of the
+        // loader's "undefined symbol".
         // What runs on its own (tests) links the prefix's libLLVM.
         println!("cargo:rustc-link-arg-tests=-L{libdir}");
         println!("cargo:rustc-link-arg-tests=-Wl,-rpath,{libdir}");

@@ -19,12 +19,16 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <iterator>
 
 using namespace llvm;
 
@@ -64,20 +68,24 @@ GPUCC_EXPORT void gpucc_drop_ub_implying_facts(LLVMValueRef I) {
 //===-- One call per block ------------------------------------------------===//
 //
 // The pass looks at every block and at every instruction of each if-then
-// arm. One call per question costs more than most answers, so a block's
-// facts come in one call: its shape (`gpucc_specexec_shape`), or, for an
-// arm, every instruction's opcode, kind and operands in the block
-// (`gpucc_specexec_block`). They still decide nothing.
+// arm. One call per question costs more than most answers, so the facts come
+// in one call each: the next block that ends in a conditional branch, with
+// its shape (`gpucc_specexec_next`), and, for an arm, every instruction's
+// class, cost and operands in the arm (`gpucc_specexec_block`). They still
+// decide nothing.
 
-/// The two successors of a block's conditional branch, and of each: its
-/// single successor (null when its terminator has not exactly one), whether
-/// exactly one CFG edge enters it, and whether it holds nothing but its
-/// terminator and debug intrinsics. Mirrors `specexec::RawShape`.
+/// A block that ends in a conditional branch: the block after it, its two
+/// successors, and of each: its single successor (null when its terminator
+/// has not exactly one), whether exactly one CFG edge enters it, and whether
+/// it holds nothing but its terminator and debug intrinsics. Mirrors
+/// `specexec::Shape`, which is written as is: every field is written.
 struct GpuccSpecShape {
+  LLVMBasicBlockRef Block;
+  LLVMBasicBlockRef Next;
   LLVMBasicBlockRef Succ[2];
   LLVMBasicBlockRef SingleSucc[2];
-  uint8_t OnePredEdge[2];
-  uint8_t OnlyDebug[2];
+  bool OnePredEdge[2];
+  bool OnlyDebug[2];
 };
 
 namespace {
@@ -101,6 +109,31 @@ int debugKind(const Value *V) {
     return 2;
   return 0;
 }
+
+/// The successor of `B` when its terminator has exactly one successor slot
+/// (BasicBlock::getSingleSuccessor), else null; a branch is read directly.
+const BasicBlock *singleSuccessor(const BasicBlock *B) {
+  const Instruction *T = B->getTerminator();
+  if (!T)
+    return nullptr;
+  if (auto *BI = dyn_cast<BranchInst>(T))
+    return BI->isUnconditional() ? BI->getSuccessor(0) : nullptr;
+  return T->getNumSuccessors() == 1 ? T->getSuccessor(0) : nullptr;
+}
+
+/// The LLVM-C opcode of `I`, remembered per LLVM opcode (LLVM-C maps one to
+/// the other with a switch; the answer never changes, and any thread may
+/// fill a slot: they all write the same value).
+LLVMOpcode llvmOpcode(const Instruction &I) {
+  static std::atomic<int> Known[Instruction::OtherOpsEnd];
+  std::atomic<int> &Slot = Known[I.getOpcode()];
+  int Op = Slot.load(std::memory_order_relaxed);
+  if (!Op) {
+    Op = int(LLVMGetInstructionOpcode(wrap(&I)));
+    Slot.store(Op, std::memory_order_relaxed);
+  }
+  return LLVMOpcode(Op);
+}
 } // namespace
 
 /// What kind of debug intrinsic `I` is: 0 none, 1 a variable intrinsic
@@ -109,19 +142,29 @@ GPUCC_EXPORT int gpucc_debug_intrinsic_kind(LLVMValueRef I) {
   return debugKind(unwrap(I));
 }
 
-/// The shape facts of block `BB` when it ends in a conditional branch
-/// (written to `Out`); false, with nothing written, otherwise.
-GPUCC_EXPORT bool gpucc_specexec_shape(LLVMBasicBlockRef BB,
-                                       GpuccSpecShape *Out) {
-  auto *BI = dyn_cast_or_null<BranchInst>(unwrap(BB)->getTerminator());
-  if (!BI || !BI->isConditional())
-    return false;
+/// From block `BB` on (itself included), the first block that ends in a
+/// conditional branch, with its shape, into `Out`; false, with nothing
+/// written, when no block from `BB` on does.
+GPUCC_EXPORT bool gpucc_specexec_next(LLVMBasicBlockRef BB,
+                                      GpuccSpecShape *Out) {
+  BasicBlock *B = unwrap(BB);
+  const BranchInst *BI = nullptr;
+  for (Function::iterator It = B->getIterator(), E = B->getParent()->end();;
+       ++It) {
+    if (It == E)
+      return false;
+    BI = dyn_cast_or_null<BranchInst>(It->getTerminator());
+    if (BI && BI->isConditional()) {
+      B = &*It;
+      Out->Next = std::next(It) == E ? nullptr : wrap(&*std::next(It));
+      break;
+    }
+  }
+  Out->Block = wrap(B);
   for (unsigned K = 0; K != 2; ++K) {
     BasicBlock *S = BI->getSuccessor(K);
     Out->Succ[K] = wrap(S);
-    const Instruction *T = S->getTerminator();
-    Out->SingleSucc[K] =
-        T && T->getNumSuccessors() == 1 ? wrap(T->getSuccessor(0)) : nullptr;
+    Out->SingleSucc[K] = wrap(singleSuccessor(S));
     Out->OnePredEdge[K] = onePredEdge(S);
     bool OnlyDebug = true;
     for (const Instruction &I : *S)
@@ -138,60 +181,108 @@ GPUCC_EXPORT bool gpucc_specexec_shape(LLVMBasicBlockRef BB,
 /// `specexec::RawInst`.
 struct GpuccSpecInst {
   LLVMValueRef Inst;
-  LLVMOpcode Opcode;
-  int Debug;        // 1 debug variable intrinsic, 2 dbg.label, 0 neither
-  unsigned FirstOp; // its operand entries, in operand order
-  unsigned NumOps;
-  // For the opcodes asked about only (see gpucc_specexec_block): is it safe
-  // to speculate, and if so, is its cost valid, and the cost.
-  uint8_t Safe;
-  uint8_t CostValid;
-  int64_t Cost;
+  int64_t Cost;     // for SpecCandidate
+  uint64_t Deps;    // bit P: an operand is the instruction at position P < 64
+  uint32_t FirstOp; // its operand entries, in operand order (see below)
+  uint32_t NumOps;
+  uint8_t Opcode; // its LLVM-C opcode (all are below 128)
+  uint8_t Class;  // see below
+  uint8_t Never;  // an operand is a later instruction of the block, or none
+  uint8_t Far;    // an operand is an earlier instruction at a position >= 64
+};
+
+/// What `gpucc_specexec_block` found an instruction to be, for
+/// `GpuccSpecInst::Class`.
+enum : uint8_t {
+  SpecCandidate = 0,  // asked opcode, safe to speculate, valid cost
+  SpecNotAsked = 1,   // an opcode not asked about
+  SpecUnsafe = 2,     // asked, not safe to speculate
+  SpecNoCost = 3,     // asked, safe, the target has no valid cost
+  SpecDebugVar = 4,   // a debug variable intrinsic
+  SpecDebugLabel = 5, // dbg.label (the debug classes come last)
 };
 
 /// One operand entry. Mirrors `specexec::RawOp`.
 struct GpuccSpecOp {
   LLVMValueRef Value;
-  uint32_t Where; // see below
+  uint32_t Where; // the position of an earlier instruction of the block, or:
 };
 
-/// Where an operand is, for `GpuccSpecOp::Where`.
+/// `GpuccSpecOp::Where` for operands that are no earlier instruction of the
+/// block.
 enum : uint32_t {
-  SpecEarlier = 0, // an earlier instruction of the block
-  SpecLater = 1,   // an instruction of the block, not earlier
-  SpecOutside = 2, // an instruction of another block
-  SpecOpaque = 3,  // no instruction (argument, constant, gone)
+  SpecOutside = 0xFFFFFFFD, // an instruction of another block
+  SpecOpaque = 0xFFFFFFFE,  // no instruction (argument, constant, gone)
+  SpecLater = 0xFFFFFFFF,   // an instruction of the block, not earlier
 };
 
-/// The instructions of block `BB` in order, as far as room allows: each
-/// with its opcode and debug kind into `Insts` (room for `CapI`), and its
-/// operand entries into `Ops` (room for `CapO`): for a debug variable
-/// intrinsic, every location operand; for any other instruction whose
-/// LLVM-C opcode is in the bit set `WithOperands` (two words), the operands
-/// that are instructions of `BB` (none for the other opcodes). For those
-/// opcodes (and no debug intrinsic), also whether it is safe to speculate
-/// (as gpucc_is_safe_to_speculate) and, if it is, its cost under `TTI` (as
-/// gpucc_tti_size_latency_cost). Returns how many instructions
-/// were written, and their operand entries in `*NumOps`; `*Complete` says
-/// whether that is all of the block.
+/// The instructions of block `BB` in order, as far as room allows, into
+/// `Insts` (room for `CapI`), each with its LLVM-C opcode and class, and
+/// where its operands are: for a debug variable intrinsic, every location
+/// operand; for an instruction whose LLVM-C opcode is in the bit set `Asked`
+/// (two words), the operands that are instructions of `BB`; none for the
+/// others. Those at the first 64 positions are bits of `Deps`; `Never` and
+/// `Far` flag the others. The operand entries themselves go to `Ops` (room
+/// for `CapO`), an instruction of `BB` that comes earlier given by its
+/// position: for every instruction when `WithOps`, else only for those with
+/// `Far` operands. Asked instructions are classed as safe to speculate or
+/// not (LLVM's isSafeToSpeculativelyExecute, no context instruction) and,
+/// when safe, get their cost under `TTI` (getInstructionCost,
+/// TCK_SizeAndLatency). Returns how many instructions were written, and
+/// their operand entries in `*NumOps`; `*Complete` says whether that is all
+/// of the block.
 GPUCC_EXPORT size_t gpucc_specexec_block(LLVMBasicBlockRef BB,
                                          const void *TTI,
-                                         const uint64_t *WithOperands,
+                                         const uint64_t *Asked, bool WithOps,
                                          GpuccSpecInst *Insts, size_t CapI,
                                          GpuccSpecOp *Ops, size_t CapO,
                                          size_t *NumOps, bool *Complete) {
   const BasicBlock *B = unwrap(BB);
+  const TargetTransformInfo &T = ttiAt(TTI);
   size_t N = 0, NO = 0;
-  // Where `V`, an operand of `User` (an instruction of `B`), is. Whether an
-  // instruction of `B` comes earlier is read from the block's instruction
-  // numbering (computed once, kept until the block changes).
-  auto Where = [&](const Value *V, const Instruction *User) -> uint32_t {
-    auto *I = dyn_cast_or_null<Instruction>(V);
-    if (!I)
-      return SpecOpaque;
-    if (I->getParent() != B)
-      return SpecOutside;
-    return I != User && I->comesBefore(User) ? SpecEarlier : SpecLater;
+  // Where `I`, an instruction of `B` and an operand of the instruction at
+  // position `N`, is. Operands are nearly always a few instructions back,
+  // so the positions written are searched backwards first; past that, the
+  // block's order (LLVM's numbering) says whether it comes earlier, and a
+  // binary search over the positions finds it.
+  auto WhereIn = [&](const Instruction *I) -> uint32_t {
+    LLVMValueRef Ref = wrap(I);
+    size_t Stop = N > 8 ? N - 8 : 0;
+    for (size_t K = N; K != Stop; --K)
+      if (Insts[K - 1].Inst == Ref)
+        return uint32_t(K - 1);
+    if (Stop == 0)
+      return SpecLater;
+    const Instruction *User = unwrap<Instruction>(Insts[N].Inst);
+    if (I == User || !I->comesBefore(User))
+      return SpecLater;
+    size_t Lo = 0, Hi = Stop; // I is at a position in [Lo, Hi)
+    while (Hi - Lo > 1) {
+      size_t Mid = Lo + (Hi - Lo) / 2;
+      if (I->comesBefore(unwrap<Instruction>(Insts[Mid].Inst)))
+        Hi = Mid;
+      else
+        Lo = Mid;
+    }
+    return uint32_t(Lo);
+  };
+  // Calls `F(V, Where)` for each operand of `I` (of debug kind `Debug`) that
+  // is reported: see above.
+  auto EachOp = [&](const Instruction &I, int Debug, auto &&F) {
+    if (Debug == 1) {
+      for (Value *V : cast<DbgVariableIntrinsic>(I).location_ops()) {
+        auto *VI = dyn_cast_or_null<Instruction>(V);
+        F(V, !VI                    ? SpecOpaque
+             : VI->getParent() != B ? SpecOutside
+                                    : WhereIn(VI));
+      }
+      return;
+    }
+    for (const Value *Op : I.operands()) {
+      auto *OpI = dyn_cast<Instruction>(Op);
+      if (OpI && OpI->getParent() == B)
+        F(OpI, WhereIn(OpI));
+    }
   };
   *Complete = false;
   for (const Instruction &I : *B) {
@@ -199,70 +290,138 @@ GPUCC_EXPORT size_t gpucc_specexec_block(LLVMBasicBlockRef BB,
       *NumOps = NO;
       return N;
     }
+    GpuccSpecInst &Out = Insts[N];
+    Out.Inst = wrap(&I);
+    LLVMOpcode Opcode = llvmOpcode(I);
+    Out.Opcode = uint8_t(Opcode);
     // Only calls can be debug intrinsics.
     int Debug = isa<CallInst>(I) ? debugKind(&I) : 0;
-    LLVMOpcode Opcode = LLVMGetInstructionOpcode(wrap(&I));
     unsigned Bit = unsigned(Opcode);
-    bool WantOps = Bit < 128 && (WithOperands[Bit / 64] >> (Bit % 64) & 1);
+    bool IsAsked = Bit < 128 && (Asked[Bit / 64] >> (Bit % 64) & 1);
+    uint64_t Deps = 0;
+    uint8_t Never = 0, Far = 0;
     size_t First = NO;
-    bool Fits = true;
+    auto Note = [&](uint32_t W) {
+      if (W == SpecOutside)
+        return;
+      if (W >= SpecOpaque)
+        Never = 1;
+      else if (W < 64)
+        Deps |= uint64_t(1) << W;
+      else
+        Far = 1;
+    };
+    // The operand values of an asked instruction, for its cost (what
+    // TTI::getInstructionCost(User *, CostKind) copies), gathered on the
+    // walk that finds where they are, when they fit.
+    const Value *Operands[8];
+    unsigned NumOperands = 0;
+    bool OperandsGathered = false;
     if (Debug == 1) {
-      for (Value *V : cast<DbgVariableIntrinsic>(I).location_ops()) {
-        if (NO == CapO) {
-          Fits = false;
-          break;
-        }
-        Ops[NO++] = {wrap(V), Where(V, &I)};
-      }
-    } else if (!Debug && WantOps) {
+      EachOp(I, Debug, [&](const Value *, uint32_t W) { Note(W); });
+    } else if (!Debug && IsAsked) {
+      OperandsGathered = I.getNumOperands() <= std::size(Operands);
       for (const Value *Op : I.operands()) {
+        if (OperandsGathered)
+          Operands[NumOperands++] = Op;
         auto *OpI = dyn_cast<Instruction>(Op);
-        if (!OpI || OpI->getParent() != B)
-          continue;
-        if (NO == CapO) {
-          Fits = false;
-          break;
+        if (OpI && OpI->getParent() == B)
+          Note(WhereIn(OpI));
+      }
+    }
+    if (Debug == 1 || (!Debug && IsAsked)) {
+      if (WithOps || Far) {
+        bool Fits = true;
+        EachOp(I, Debug, [&](const Value *V, uint32_t W) {
+          if (NO == CapO)
+            Fits = false;
+          else if (Fits)
+            Ops[NO++] = {wrap(V), W};
+        });
+        if (!Fits) {
+          *NumOps = First;
+          return N;
         }
-        Ops[NO++] = {wrap(OpI), Where(OpI, &I)};
       }
     }
-    if (!Fits) {
-      *NumOps = First;
-      return N;
-    }
-    GpuccSpecInst &Out = Insts[N++];
-    Out.Inst = wrap(&I);
-    Out.Opcode = Opcode;
-    Out.Debug = Debug;
-    Out.FirstOp = First;
-    Out.NumOps = NO - First;
-    Out.Safe = Out.CostValid = 0;
+    Out.Deps = Deps;
+    Out.Never = Never;
+    Out.Far = Far;
+    Out.FirstOp = uint32_t(First);
+    Out.NumOps = uint32_t(NO - First);
     Out.Cost = 0;
-    if (!Debug && WantOps && isSafeToSpeculativelyExecute(&I)) {
-      Out.Safe = 1;
-      InstructionCost C = ttiAt(TTI).getInstructionCost(
-          &I, TargetTransformInfo::TCK_SizeAndLatency);
+    if (Debug) {
+      Out.Class = Debug == 1 ? SpecDebugVar : SpecDebugLabel;
+    } else if (!IsAsked) {
+      Out.Class = SpecNotAsked;
+    } else if (!isSafeToSpeculativelyExecute(&I)) {
+      Out.Class = SpecUnsafe;
+    } else {
+      const auto Kind = TargetTransformInfo::TCK_SizeAndLatency;
+      InstructionCost C =
+          OperandsGathered
+              ? T.getInstructionCost(
+                    &I, ArrayRef<const Value *>(Operands, NumOperands), Kind)
+              : T.getInstructionCost(&I, Kind);
       if (C.isValid()) {
-        Out.CostValid = 1;
+        Out.Class = SpecCandidate;
         Out.Cost = gpucc::costValue(C);
+      } else {
+        Out.Class = SpecNoCost;
       }
     }
+    ++N;
   }
   *Complete = true;
   *NumOps = NO;
   return N;
 }
 
-/// Moves `Insts[0..N)`, in order, right before `Before`, and drops the
-/// source location of each that is no debug intrinsic (as
-/// gpucc_move_before and gpucc_drop_hoisted_location, in one call).
-GPUCC_EXPORT void gpucc_specexec_hoist(const LLVMValueRef *Insts, size_t N,
-                                       LLVMValueRef Before) {
-  Instruction *Pos = unwrap<Instruction>(Before);
-  for (size_t K = 0; K != N; ++K) {
-    Instruction *I = unwrap<Instruction>(Insts[K]);
-    gpucc::moveBefore(I, Pos);
-    if (!isa<DbgInfoIntrinsic>(I))
-      I->dropLocation();
+/// Moves the instructions of `Insts[0..N)` whose bit in `Stay` is clear
+/// (bit K % 64 of word K / 64 for entry K), in order, right before the
+/// terminator of `Into`, and drops the source location of each that is no
+/// debug intrinsic (Instruction::dropLocation). The entries are a block's
+/// instructions in order (gpucc_specexec_block), so entries that follow
+/// each other are instructions that do: a run of them moves as one splice
+/// where the LLVM keeps no debug records, which a splice would carry along
+/// (LLVM 18 and older).
+GPUCC_EXPORT void gpucc_specexec_hoist(const GpuccSpecInst *Insts, size_t N,
+                                       const uint64_t *Stay,
+                                       LLVMBasicBlockRef Into) {
+  BasicBlock *To = unwrap(Into);
+  Instruction *Pos = To->getTerminator();
+  // The first entry at or after K that moves (N if none), and the first at
+  // or after K that stays (N if none), word by word.
+  auto NextWith = [&](size_t K, bool Moving) {
+    while (K < N) {
+      uint64_t Word = Stay[K / 64];
+      if (Moving)
+        Word = ~Word;
+      Word >>= K % 64;
+      if (Word)
+        return std::min(N, K + size_t(__builtin_ctzll(Word)));
+      K = (K / 64 + 1) * 64;
+    }
+    return N;
+  };
+  for (size_t K = NextWith(0, true); K != N; K = NextWith(K, true)) {
+#if LLVM_VERSION_MAJOR < 19
+    size_t End = NextWith(K + 1, false);
+#else
+    size_t End = K + 1;
+#endif
+    Instruction *I = unwrap<Instruction>(Insts[K].Inst);
+    if (End == K + 1)
+      gpucc::moveBefore(I, Pos);
+    else
+      To->splice(Pos->getIterator(), I->getParent(), I->getIterator(),
+                 std::next(unwrap<Instruction>(Insts[End - 1].Inst)->getIterator()));
+    for (; K != End; ++K) {
+      if (Insts[K].Class >= SpecDebugVar)
+        continue;
+      Instruction *Moved = unwrap<Instruction>(Insts[K].Inst);
+      if (Moved->getDebugLoc())
+        Moved->dropLocation();
+    }
   }
 }

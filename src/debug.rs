@@ -44,6 +44,11 @@ static BISECT: Lazy<Option<(String, u64)>> = Lazy::new(|| {
 
 static COUNTS: Lazy<Mutex<HashMap<String, AtomicU64>>> = Lazy::new(Default::default);
 
+/// Does `GPUCC_BISECT` name `pass` (so that [`allow_rewrite`] may say no)?
+pub fn bisecting(pass: &str) -> bool {
+    BISECT.as_ref().is_some_and(|(target, _)| target == pass)
+}
+
 /// May `pass` make one more rewrite? Always yes unless `GPUCC_BISECT` names
 /// it and its budget is spent.
 pub fn allow_rewrite(pass: &str) -> bool {

@@ -16,13 +16,16 @@ use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMValueRef};
 use llvm_sys::LLVMOpcode;
 use std::ffi::{c_int, c_void};
 use std::marker::PhantomData;
+use std::mem::MaybeUninit;
+use std::ptr::NonNull;
 
 extern "C" {
-    fn gpucc_specexec_shape(bb: LLVMBasicBlockRef, out: *mut RawShape) -> bool;
+    fn gpucc_specexec_next(bb: LLVMBasicBlockRef, out: *mut Shape<'_>) -> bool;
     fn gpucc_specexec_block(
         bb: LLVMBasicBlockRef,
         tti: *const c_void,
-        with_operands: *const u64,
+        asked: *const u64,
+        with_ops: bool,
         insts: *mut RawInst,
         cap_insts: usize,
         ops: *mut RawOp,
@@ -30,7 +33,12 @@ extern "C" {
         num_ops: *mut usize,
         complete: *mut bool,
     ) -> usize;
-    fn gpucc_specexec_hoist(insts: *const LLVMValueRef, n: usize, before: LLVMValueRef);
+    fn gpucc_specexec_hoist(
+        insts: *const RawInst,
+        n: usize,
+        stay: *const u64,
+        into: LLVMBasicBlockRef,
+    );
     fn gpucc_tti_has_branch_divergence(tti: *const c_void) -> bool;
     fn gpucc_debug_intrinsic_kind(i: LLVMValueRef) -> c_int;
     fn gpucc_drop_ub_implying_facts(i: LLVMValueRef);
@@ -88,26 +96,18 @@ pub const NEWER_SPECULATED: &[LLVMOpcode] = &[];
 // One call per block (`cpp/specexec.cpp`): the facts the pass reads of every
 // block, and of every instruction of an if-then arm, in one call each.
 
-/// `GpuccSpecShape` of the shim.
-#[repr(C)]
-struct RawShape {
-    succ: [LLVMBasicBlockRef; 2],
-    single_succ: [LLVMBasicBlockRef; 2],
-    one_pred_edge: [u8; 2],
-    only_debug: [u8; 2],
-}
-
 /// A block of the function being transformed, by identity: cheap to
 /// compare, and made a [`BasicBlock`] only where one is needed.
+#[repr(transparent)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BlockId<'ctx> {
-    raw: LLVMBasicBlockRef,
+    raw: NonNull<llvm_sys::LLVMBasicBlock>,
     _ir: PhantomData<&'ctx ()>,
 }
 
 impl<'ctx> BlockId<'ctx> {
     fn new(raw: LLVMBasicBlockRef) -> Option<Self> {
-        (!raw.is_null()).then_some(BlockId {
+        NonNull::new(raw).map(|raw| BlockId {
             raw,
             _ir: PhantomData,
         })
@@ -115,47 +115,38 @@ impl<'ctx> BlockId<'ctx> {
 
     /// The block of `bb`.
     pub fn of(bb: BasicBlock<'ctx>) -> Self {
-        BlockId {
-            raw: bb.as_mut_ptr(),
-            _ir: PhantomData,
-        }
+        BlockId::new(bb.as_mut_ptr()).expect("gpucc: a block is not null")
+    }
+
+    fn as_ptr(self) -> LLVMBasicBlockRef {
+        self.raw.as_ptr()
     }
 
     /// The block itself.
     pub fn block(self) -> BasicBlock<'ctx> {
         // SAFETY: `raw` is a live block of the function (from LLVM-C or the
         // shim, never null).
-        unsafe { BasicBlock::new(self.raw) }.expect("gpucc: a block id is a block")
-    }
-
-    /// Its terminator, if it has one.
-    pub fn terminator(self) -> Option<InstructionValue<'ctx>> {
-        // SAFETY: `raw` is a live block; LLVM-C gives its terminator or null.
-        let t = unsafe { c::LLVMGetBasicBlockTerminator(self.raw) };
-        // SAFETY: a non-null terminator is a live instruction.
-        (!t.is_null()).then(|| unsafe { InstructionValue::new(t) })
-    }
-
-    /// The block after it in the function's list, if any.
-    pub fn next(self) -> Option<Self> {
-        // SAFETY: `raw` is a live block.
-        BlockId::new(unsafe { c::LLVMGetNextBasicBlock(self.raw) })
+        unsafe { BasicBlock::new(self.as_ptr()) }.expect("gpucc: a block id is a block")
     }
 }
 
-/// The blocks of `f`, in function order, walked by links (each `next` is
-/// read when it is reached, so instructions may move between blocks on
-/// the way; blocks must not be added or erased).
-pub fn blocks<'ctx>(f: FunctionValue<'ctx>) -> impl Iterator<Item = BlockId<'ctx>> {
+/// The first block of `f`, if it has any.
+pub fn first_block(f: FunctionValue<'_>) -> Option<BlockId<'_>> {
     // SAFETY: `f` is a live function.
-    let first = BlockId::new(unsafe { c::LLVMGetFirstBasicBlock(f.as_value_ref()) });
-    std::iter::successors(first, |b| b.next())
+    BlockId::new(unsafe { c::LLVMGetFirstBasicBlock(f.as_value_ref()) })
 }
 
 /// A block ending in a conditional branch: its two successors, in operand
-/// order, and what the pass asks of each.
+/// order, and what the pass asks of each. The shim's `GpuccSpecShape`,
+/// written by it as is (an absent block is a null pointer: `Option` of a
+/// `repr(transparent)` `NonNull` wrapper has the same layout).
+#[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct Shape<'ctx> {
+    /// The block.
+    pub block: BlockId<'ctx>,
+    /// The block after it in the function's list, if any.
+    pub next: Option<BlockId<'ctx>>,
     /// The branch's successors.
     pub succ: [BlockId<'ctx>; 2],
     /// The successor of each when its terminator has exactly one successor
@@ -168,29 +159,26 @@ pub struct Shape<'ctx> {
     pub only_debug: [bool; 2],
 }
 
-/// The shape of `bb` when it ends in a conditional branch; `None` when it
-/// ends in anything else (an unconditional branch, a switch, a return) or
-/// has no terminator.
-pub fn shape(bb: BlockId<'_>) -> Option<Shape<'_>> {
-    let mut raw = RawShape {
-        succ: [std::ptr::null_mut(); 2],
-        single_succ: [std::ptr::null_mut(); 2],
-        one_pred_edge: [0; 2],
-        only_debug: [0; 2],
-    };
-    // SAFETY: `bb` is a live block; the shim fills `raw` when it returns
-    // true, with blocks of the same function (null for no single successor).
-    if !unsafe { gpucc_specexec_shape(bb.raw, &mut raw) } {
-        return None;
-    }
-    Some(Shape {
-        succ: [BlockId::new(raw.succ[0])?, BlockId::new(raw.succ[1])?],
-        single_succ: [
-            BlockId::new(raw.single_succ[0]),
-            BlockId::new(raw.single_succ[1]),
-        ],
-        one_pred_edge: [raw.one_pred_edge[0] != 0, raw.one_pred_edge[1] != 0],
-        only_debug: [raw.only_debug[0] != 0, raw.only_debug[1] != 0],
+/// From `bb` on (itself included), in function order, the first block that
+/// ends in a conditional branch, with its shape; `None` when no block from
+/// `bb` on does. Blocks that end in anything else (an unconditional branch,
+/// a switch, a return) or have no terminator are passed over.
+pub fn next_branching(bb: BlockId<'_>) -> Option<Shape<'_>> {
+    let mut shape = MaybeUninit::<Shape<'_>>::uninit();
+    // SAFETY: `bb` is a live block; when the shim returns true it has
+    // written every field of `shape` (`GpuccSpecShape`, the same layout):
+    // live blocks of the same function, never null where `Shape` has no
+    // `Option`, and C++ `bool`s (0 or 1).
+    unsafe { gpucc_specexec_next(bb.as_ptr(), shape.as_mut_ptr()).then(|| shape.assume_init()) }
+}
+
+/// The blocks of `f` that end in a conditional branch, with their shapes, in
+/// function order, walked by links (each is read when it is reached, so
+/// instructions may move between blocks on the way; blocks must not be
+/// added or erased).
+pub fn branching_blocks<'ctx>(f: FunctionValue<'ctx>) -> impl Iterator<Item = Shape<'ctx>> {
+    std::iter::successors(first_block(f).and_then(next_branching), |sh| {
+        sh.next.and_then(next_branching)
     })
 }
 
@@ -217,18 +205,20 @@ impl OpcodeSet {
     }
 }
 
-/// `GpuccSpecInst` of the shim.
+/// One instruction of a block as the shim read it (`GpuccSpecInst`); what
+/// the plan asks of it is in its methods.
 #[repr(C)]
 #[derive(Clone, Copy)]
-struct RawInst {
+pub struct RawInst {
     inst: LLVMValueRef,
-    opcode: LLVMOpcode,
-    debug: c_int,
+    cost: i64,
+    deps: u64,
     first_op: u32,
     num_ops: u32,
-    safe: u8,
-    cost_valid: u8,
-    cost: i64,
+    opcode: u8,
+    class: u8,
+    never: u8,
+    far: u8,
 }
 
 /// `GpuccSpecOp` of the shim.
@@ -239,16 +229,37 @@ struct RawOp {
     at: u32,
 }
 
-/// `GpuccSpecOp::Where` values (`SpecEarlier`... in the shim).
-const EARLIER: u32 = 0;
-const LATER: u32 = 1;
-const OUTSIDE: u32 = 2;
+/// `GpuccSpecOp::Where` values past the positions (`SpecOutside`... in the
+/// shim).
+const OUTSIDE: u32 = 0xFFFF_FFFD;
+const OPAQUE: u32 = 0xFFFF_FFFE;
+const LATER: u32 = 0xFFFF_FFFF;
+
+/// What the shim found an instruction of the block to be
+/// (`GpuccSpecInst::Class`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// Its opcode is one asked about, it is safe to speculate (LLVM's
+    /// `isSafeToSpeculativelyExecute` without a context instruction: it
+    /// cannot trap and has no side effects), and the target gives it this
+    /// size-and-latency cost (`TCK_SizeAndLatency`).
+    Candidate(i64),
+    /// Its opcode is not one asked about.
+    NotAsked,
+    /// Asked about, but not safe to speculate.
+    Unsafe,
+    /// Asked about and safe, but the target has no valid cost for it.
+    NoCost,
+    /// A debug intrinsic of this kind.
+    Debug(DebugIntrinsic),
+}
 
 /// Where an operand of an instruction of a block is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OperandAt<'ctx> {
-    /// This earlier instruction of the block.
-    Earlier(InstructionValue<'ctx>),
+    /// This earlier instruction of the block, at this position of the
+    /// block's facts.
+    Earlier(InstructionValue<'ctx>, usize),
     /// This instruction of the block, which does not come earlier.
     NotEarlier(InstructionValue<'ctx>),
     /// An instruction of another block.
@@ -256,6 +267,64 @@ pub enum OperandAt<'ctx> {
     /// No instruction: an argument, a constant, or an operand that is gone
     /// (only debug intrinsics' location operands are reported so).
     Opaque,
+}
+
+/// The operands of an instruction of a block that the plan must look at
+/// (for a debug variable intrinsic its location operands, for an instruction
+/// of an asked opcode those that are instructions of the block), in brief.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deps {
+    /// Bit `p`: one is the earlier instruction at position `p` (< 64).
+    pub near: u64,
+    /// One is an instruction of the block that does not come earlier, or no
+    /// instruction at all ([`Site::Never`]).
+    pub never: bool,
+    /// One is an earlier instruction at a position of 64 or more: ask
+    /// [`BlockFacts::sites`], which has the entries of such instructions.
+    pub far: bool,
+}
+
+impl RawInst {
+    /// Is it a call?
+    pub fn is_call(&self) -> bool {
+        self.opcode == LLVMOpcode::LLVMCall as u8
+    }
+
+    /// What it is.
+    pub fn class(&self) -> Class {
+        match self.class {
+            0 => Class::Candidate(self.cost),
+            1 => Class::NotAsked,
+            2 => Class::Unsafe,
+            3 => Class::NoCost,
+            4 => Class::Debug(DebugIntrinsic::Variable),
+            _ => Class::Debug(DebugIntrinsic::Label),
+        }
+    }
+
+    /// Its operands in brief.
+    pub fn deps(&self) -> Deps {
+        Deps {
+            near: self.deps,
+            never: self.never != 0,
+            far: self.far != 0,
+        }
+    }
+}
+
+/// Where an operand of an instruction of a block is, by position: what the
+/// plan needs to know (see [`OperandAt`] for the instructions themselves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Site {
+    /// The earlier instruction of the block at this position of the
+    /// block's facts.
+    Earlier(usize),
+    /// An instruction of another block.
+    Outside,
+    /// An instruction of the block that does not come earlier, or no
+    /// instruction at all (an argument, a constant, an operand that is
+    /// gone).
+    Never,
 }
 
 /// The instructions of one block, in order, with what the pass reads of
@@ -271,10 +340,22 @@ pub struct BlockFacts<'ctx> {
 impl<'ctx> BlockFacts<'ctx> {
     /// Reads the first `room` instructions of `bb` (all of them if it has
     /// fewer; [`BlockFacts::complete`] says which). Instructions that are
-    /// no debug intrinsics get their operands, their safety and their cost
-    /// under `tti` ([`BlockFacts::safe`], [`BlockFacts::cost`]) only when
-    /// their opcode is in `asked` (the others get none: nobody asks).
-    pub fn read(&mut self, bb: BlockId<'ctx>, room: usize, tti: &Tti<'_>, asked: &OpcodeSet) {
+    /// no debug intrinsics are classed ([`BlockFacts::class`]) and have
+    /// operands only when their opcode is in `asked` (the others have none:
+    /// nobody asks). [`BlockFacts::deps`] has them in brief for every
+    /// instruction; the entries ([`BlockFacts::sites`],
+    /// [`BlockFacts::operands`]) are read for every instruction only
+    /// `with_ops`, else only for those with [`Deps::far`] operands.
+    pub fn read(
+        &mut self,
+        bb: BlockId<'ctx>,
+        room: usize,
+        tti: &Tti<'_>,
+        asked: &OpcodeSet,
+        with_ops: bool,
+    ) {
+        // Positions must stay below the shim's codes (`OUTSIDE`...).
+        let room = room.min(1 << 31);
         // Operand entries: most instructions have one or two in the block.
         let room_ops = room.saturating_mul(4);
         self.insts.clear();
@@ -287,12 +368,13 @@ impl<'ctx> BlockFacts<'ctx> {
         // passed (reserved above; the shim writes no more); the shim writes
         // whole entries, the first `n` and `num_ops` of them, which are
         // then the vectors' lengths. Entries hold live instructions and
-        // values of the block's function and valid opcodes.
+        // values of the block's function, valid opcodes and classes.
         unsafe {
             let n = gpucc_specexec_block(
-                bb.raw,
+                bb.as_ptr(),
                 tti.raw.as_ptr(),
                 asked.0.as_ptr(),
+                with_ops,
                 self.insts.as_mut_ptr(),
                 room,
                 self.ops.as_mut_ptr(),
@@ -333,75 +415,86 @@ impl<'ctx> BlockFacts<'ctx> {
         self.insts.is_empty()
     }
 
+    /// The instructions read, in order (position `k` is entry `k`).
+    pub fn entries(&self) -> &[RawInst] {
+        &self.insts
+    }
+
     /// The instruction at position `k`.
     pub fn inst(&self, k: usize) -> InstructionValue<'ctx> {
         // SAFETY: the shim wrote a live instruction of the block.
         unsafe { InstructionValue::new(self.insts[k].inst) }
     }
 
-    /// Its opcode.
-    pub fn opcode(&self, k: usize) -> LLVMOpcode {
-        self.insts[k].opcode
+    /// Is it a call?
+    pub fn is_call(&self, k: usize) -> bool {
+        self.insts[k].is_call()
     }
 
-    /// Is it safe to speculate (LLVM's `isSafeToSpeculativelyExecute`
-    /// without a context instruction: it cannot trap and has no side
-    /// effects)? Read only for the opcodes asked about.
-    pub fn safe(&self, k: usize) -> bool {
-        self.insts[k].safe != 0
+    /// What it is.
+    pub fn class(&self, k: usize) -> Class {
+        self.insts[k].class()
     }
 
-    /// The target's size-and-latency cost of it (`TCK_SizeAndLatency`), or
-    /// `None` when the target calls it invalid. Read only for the opcodes
-    /// asked about, and only when it is safe.
-    pub fn cost(&self, k: usize) -> Option<i64> {
+    /// Its operands in brief.
+    pub fn deps(&self, k: usize) -> Deps {
+        self.insts[k].deps()
+    }
+
+    /// Where its operand entries are, in operand order (the entries of
+    /// [`BlockFacts::operands`]).
+    pub fn sites(&self, k: usize) -> impl Iterator<Item = Site> + '_ {
         let r = &self.insts[k];
-        (r.cost_valid != 0).then_some(r.cost)
-    }
-
-    /// What kind of debug intrinsic it is, if any.
-    pub fn debug(&self, k: usize) -> Option<DebugIntrinsic> {
-        match self.insts[k].debug {
-            1 => Some(DebugIntrinsic::Variable),
-            2 => Some(DebugIntrinsic::Label),
-            _ => None,
-        }
+        let first = r.first_op as usize;
+        self.ops[first..first + r.num_ops as usize]
+            .iter()
+            .map(|op| match op.at {
+                OUTSIDE => Site::Outside,
+                OPAQUE | LATER => Site::Never,
+                k => Site::Earlier(k as usize),
+            })
     }
 
     /// Its operand entries, in operand order: for a debug variable
-    /// intrinsic each location operand, for any other instruction each
-    /// operand that is an instruction of the block.
+    /// intrinsic each location operand, for an instruction of an asked
+    /// opcode each operand that is an instruction of the block.
     pub fn operands(&self, k: usize) -> impl Iterator<Item = OperandAt<'ctx>> + '_ {
         let r = &self.insts[k];
         let first = r.first_op as usize;
         self.ops[first..first + r.num_ops as usize]
             .iter()
             .map(|op| match op.at {
-                // SAFETY: the shim marks only instructions of the block so.
-                EARLIER => OperandAt::Earlier(unsafe { InstructionValue::new(op.value) }),
-                // SAFETY: as above.
-                LATER => OperandAt::NotEarlier(unsafe { InstructionValue::new(op.value) }),
                 OUTSIDE => OperandAt::Outside,
-                _ => OperandAt::Opaque,
+                OPAQUE => OperandAt::Opaque,
+                // SAFETY: the shim marks only instructions of the block so.
+                LATER => OperandAt::NotEarlier(unsafe { InstructionValue::new(op.value) }),
+                // SAFETY: as above.
+                k => OperandAt::Earlier(unsafe { InstructionValue::new(op.value) }, k as usize),
             })
     }
 }
 
-/// Moves `insts`, in order, before `before`, dropping the source location
-/// of each that is no debug intrinsic, in one call.
-pub fn hoist(insts: &[InstructionValue<'_>], before: InstructionValue<'_>) {
-    // `InstructionValue` is a `repr(transparent)` wrapper of a `Value`, itself
-    // one of an `LLVMValueRef` (inkwell), so the slice is one of handles.
-    const _: () = assert!(
-        std::mem::size_of::<InstructionValue<'static>>() == std::mem::size_of::<LLVMValueRef>()
-    );
-    // SAFETY: the layouts agree (above); live instructions of one function,
-    // and `before` one of it that is none of them.
-    unsafe {
-        gpucc_specexec_hoist(
-            insts.as_ptr().cast::<LLVMValueRef>(),
-            insts.len(),
-            before.as_value_ref(),
-        )
+impl BlockFacts<'_> {
+    /// Moves the instructions read whose bit in `stay` is clear (bit `k % 64`
+    /// of word `k / 64` for position `k`), in order, before the terminator of
+    /// `into`, dropping the source location of each that is no debug
+    /// intrinsic, in one call.
+    pub fn hoist_unmarked(&self, stay: &[u64], into: BlockId<'_>) {
+        assert!(
+            stay.len() * 64 >= self.insts.len(),
+            "gpucc: a stay bit for every instruction"
+        );
+        // SAFETY: `insts` are live instructions of one function, read by
+        // the shim (the entries it wrote); `stay` has a bit for each (checked
+        // above); `into` is a block of the same function with a terminator,
+        // which is none of the instructions that move.
+        unsafe {
+            gpucc_specexec_hoist(
+                self.insts.as_ptr(),
+                self.insts.len(),
+                stay.as_ptr(),
+                into.as_ptr(),
+            )
+        }
     }
 }

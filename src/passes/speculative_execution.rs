@@ -116,7 +116,7 @@
 use crate::debug;
 use crate::llvm::llvm_sys;
 use crate::llvm::specexec::{
-    self as sx, BlockFacts, BlockId, DebugIntrinsic, OpcodeSet, OperandAt,
+    self as sx, BlockFacts, BlockId, Class, DebugIntrinsic, Deps, OpcodeSet, OperandAt, Shape, Site,
 };
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::params::{self, Kind, ParamError, Spec, Value};
@@ -198,6 +198,8 @@ impl SpecExecParams {
                 llvm::upstream_unsigned_option("spec-exec-max-not-hoisted")
                     .map_or(DEFAULT_MAX_NOT_HOISTED, |(v, _)| v)
             }),
+            traced: debug::enabled(NAME),
+            bisecting: debug::bisecting(NAME),
         }
     }
 }
@@ -208,6 +210,11 @@ struct Limits {
     only_if_divergent_target: bool,
     max_cost: u32,
     max_not_hoisted: u32,
+    /// `GPUCC_DEBUG` names the pass (the environment does not change during
+    /// a run either).
+    traced: bool,
+    /// `GPUCC_BISECT` names the pass.
+    bisecting: bool,
 }
 
 /// The pass.
@@ -264,22 +271,21 @@ enum Stay<'ctx> {
     Debug,
 }
 
-/// The decision for one source block.
+/// The decision for one source block; instructions by their position in
+/// the source (`Scratch::facts`).
 #[derive(Debug)]
-enum Decision<'ctx> {
-    /// Move the scratch room's `moved` (in order) before the predecessor's
-    /// branch; its `stays` say why the others do not move.
-    Hoist { cost: i64 },
-    /// Hoisting would cost more than the budget; `at` pushed it over.
-    TooCostly {
-        at: InstructionValue<'ctx>,
-        cost: i64,
-    },
-    /// More instructions would stay than the budget; `at` pushed it over.
-    TooManyNotHoisted {
-        at: InstructionValue<'ctx>,
-        count: u32,
-    },
+enum Decision {
+    /// Move every instruction whose bit in `Scratch::stayed` is clear, in
+    /// order, before the predecessor's branch; `moves` says whether there is
+    /// one, `calls` whether some of them are calls (their UB-implying facts
+    /// go).
+    Hoist { cost: i64, moves: bool, calls: bool },
+    /// Hoisting would cost more than the budget; the instruction at `at`
+    /// pushed it over.
+    TooCostly { at: usize, cost: i64 },
+    /// More instructions would stay than the budget; the one at `at` pushed
+    /// it over.
+    TooManyNotHoisted { at: usize, count: u32 },
 }
 
 impl FunctionPass for SpeculativeExecutionPass {
@@ -304,7 +310,7 @@ impl FunctionPass for SpeculativeExecutionPass {
                     fn_name(f)
                 )
             });
-            if cx.remarks_wanted() && sx::blocks(f).any(|b| source_of(b).is_some()) {
+            if cx.remarks_wanted() && sx::branching_blocks(f).any(|sh| source_of(&sh).is_some()) {
                 cx.remark(RemarkKind::Missed, "NoBranchDivergence", None, || {
                     format!(
                         "@{}: nothing speculated: only-if-divergent-target is set and the target \
@@ -322,30 +328,32 @@ impl FunctionPass for SpeculativeExecutionPass {
         let mut scratch = self.room.take().recycle();
         // Remarks and debug output (and the counts only they report) are
         // asked for once per function: most runs want neither.
-        let explained = cx.remarks_wanted() || debug::enabled(NAME);
+        let explained = cx.remarks_wanted() || limits.traced;
+        let speculated = speculated_opcodes();
         // Block by block in function order, each decided on the IR as the
         // blocks before it left it, as upstream does.
         // (Walked by links, not collected: only instructions move.)
-        for into in sx::blocks(f) {
-            let Some(from) = source_of(into) else {
+        for sh in sx::branching_blocks(f) {
+            let into = sh.block;
+            let Some(from) = source_of(&sh) else {
                 continue;
             };
             stats.num_sources += 1;
             let tti = tti.get_or_insert_with(|| Tti::new(cx.fam(), f));
-            let decision = plan(from, tti, limits, &mut scratch);
-            let moved = match &decision {
-                Decision::Hoist { .. } => scratch.moved.as_slice(),
-                _ => &[],
-            };
-            if !moved.is_empty() && !debug::allow_rewrite(NAME) {
+            let decision = plan(from, tti, speculated, limits, explained, &mut scratch);
+            let moves = matches!(decision, Decision::Hoist { moves: true, .. });
+            if moves && limits.bisecting && !debug::allow_rewrite(NAME) {
                 continue;
             }
             if explained {
                 let (into, from) = (into.block(), from.block());
                 explain(&decision, &scratch, from, into, limits, &mut stats, cx);
             }
-            if !moved.is_empty() {
-                apply(moved, &scratch.calls, into);
+            if let Decision::Hoist {
+                moves: true, calls, ..
+            } = decision
+            {
+                apply(&scratch, calls, into);
                 changed = true;
             }
         }
@@ -382,11 +390,11 @@ fn block_name(bb: BasicBlock<'_>) -> String {
     }
 }
 
-/// The block whose instructions may move into `into` (the end of `into`),
-/// if `into` ends an if-then (upstream's `runOnBasicBlock`; see the module
+/// The block whose instructions may move into `sh.block` (to its end), if
+/// that block ends an if-then (upstream's `runOnBasicBlock`; see the module
 /// header for the shapes).
-fn source_of(into: BlockId<'_>) -> Option<BlockId<'_>> {
-    let sh = sx::shape(into)?;
+fn source_of<'ctx>(sh: &Shape<'ctx>) -> Option<BlockId<'ctx>> {
+    let into = sh.block;
     let [s0, s1] = sh.succ;
     if into == s0 || into == s1 || s0 == s1 {
         return None;
@@ -473,16 +481,10 @@ fn speculated_opcodes() -> &'static OpcodeSet {
 struct Scratch<'ctx> {
     /// The source's instructions, as the shim reads them in one call.
     facts: BlockFacts<'ctx>,
-    /// What moves, in order (valid after a `Decision::Hoist`).
-    moved: Vec<InstructionValue<'ctx>>,
-    /// Of `moved`, the instructions that are not debug intrinsics: the
-    /// first, and how many.
-    first_real: Option<InstructionValue<'ctx>>,
-    num_real: u64,
-    /// Of `moved`, the calls (their UB-implying facts go).
-    calls: Vec<InstructionValue<'ctx>>,
-    /// What stays, and why (valid after a `Decision::Hoist`).
-    stays: Vec<(InstructionValue<'ctx>, Stay<'ctx>)>,
+    /// Bit `k % 64` of word `k / 64`: does the instruction at position `k` of
+    /// `facts` stay (as far as the plan got; all of them after a
+    /// `Decision::Hoist`)?
+    stayed: Vec<u64>,
 }
 
 impl Scratch<'_> {
@@ -490,23 +492,49 @@ impl Scratch<'_> {
     fn recycle<'b>(self) -> Scratch<'b> {
         Scratch {
             facts: self.facts.recycle(),
-            moved: recycle(self.moved),
-            first_real: None,
-            num_real: 0,
-            calls: recycle(self.calls),
-            stays: recycle(self.stays),
+            stayed: self.stayed,
         }
     }
-}
 
-/// An empty vector with the room of `v`, for elements of another lifetime
-/// (the standard library collects in place when the element layouts agree,
-/// as they do here; there is nothing to convert: the vector is empty).
-fn recycle<T, U>(mut v: Vec<T>) -> Vec<U> {
-    v.clear();
-    v.into_iter()
-        .map(|_| unreachable!("gpucc-speculative-execution: the vector is empty"))
-        .collect()
+    /// Does the instruction at position `k` stay?
+    fn stays(&self, k: usize) -> bool {
+        self.stayed[k / 64] >> (k % 64) & 1 != 0
+    }
+
+    /// After a `Decision::Hoist`: what moves, in order, and what stays, and
+    /// why (for remarks and debug output).
+    fn outcome(
+        &self,
+    ) -> (
+        Vec<InstructionValue<'_>>,
+        Vec<(InstructionValue<'_>, Stay<'_>)>,
+    ) {
+        let facts = &self.facts;
+        let mut moved = Vec::new();
+        let mut stays = Vec::new();
+        for k in 0..facts.len() {
+            let inst = facts.inst(k);
+            if !self.stays(k) {
+                moved.push(inst);
+                continue;
+            }
+            let why = match facts.class(k) {
+                Class::Debug(_) => Stay::Debug,
+                Class::NotAsked => Stay::Opcode,
+                Class::Unsafe => Stay::Unsafe,
+                Class::Candidate(_) | Class::NoCost => facts
+                    .operands(k)
+                    .find_map(|at| match at {
+                        OperandAt::Earlier(op, j) if self.stays(j) => Some(Stay::Operand(op)),
+                        OperandAt::NotEarlier(op) => Some(Stay::Operand(op)),
+                        _ => None,
+                    })
+                    .unwrap_or(Stay::NoCost),
+            };
+            stays.push((inst, why));
+        }
+        (moved, stays)
+    }
 }
 
 /// Instructions of a source read in one call at first; a longer source is
@@ -514,18 +542,20 @@ fn recycle<T, U>(mut v: Vec<T>) -> Vec<U> {
 const FIRST_ROOM: usize = 32;
 
 /// Decides what moves out of `from`, into `scratch`; reads the IR, writes
-/// nothing.
+/// nothing. `explained`: the decision will be explained (`Scratch::outcome`
+/// needs every operand entry).
 fn plan<'ctx>(
     from: BlockId<'ctx>,
     tti: &Tti<'_>,
+    speculated: &OpcodeSet,
     limits: Limits,
+    explained: bool,
     scratch: &mut Scratch<'ctx>,
-) -> Decision<'ctx> {
+) -> Decision {
     let mut room = FIRST_ROOM;
-    let speculated = speculated_opcodes();
     loop {
-        scratch.facts.read(from, room, tti, speculated);
-        match plan_read(speculated, limits, scratch) {
+        scratch.facts.read(from, room, tti, speculated, explained);
+        match plan_read(limits, &scratch.facts, &mut scratch.stayed) {
             Some(decision) => return decision,
             // The budgets did not stop the plan within what was read: read
             // more and decide again (planning changes nothing).
@@ -534,110 +564,82 @@ fn plan<'ctx>(
     }
 }
 
-/// [`plan`] over the instructions read into `scratch.facts`; `None` when it
-/// reaches their end and the block has more.
-fn plan_read<'ctx>(
-    speculated: &OpcodeSet,
-    limits: Limits,
-    scratch: &mut Scratch<'ctx>,
-) -> Option<Decision<'ctx>> {
-    let Scratch {
-        facts,
-        moved,
-        first_real,
-        num_real,
-        calls,
-        stays,
-    } = scratch;
-    moved.clear();
-    *first_real = None;
-    *num_real = 0;
-    calls.clear();
-    stays.clear();
+/// [`plan`] over the instructions read into `facts`, marking in `stayed`
+/// those that stay; `None` when it reaches their end and the block has more.
+fn plan_read(limits: Limits, facts: &BlockFacts<'_>, stayed: &mut Vec<u64>) -> Option<Decision> {
+    let entries = facts.entries();
+    let words = entries.len().div_ceil(64).max(1);
+    if stayed.len() < words {
+        stayed.resize(words, 0);
+    }
+    stayed[..words].fill(0);
     // An operand is available above `from` if it is outside `from`, or an
-    // earlier instruction of it that is hoisted: one that does not stay (a
-    // short list, as upstream's `NotHoisted` set: the budget bounds it).
-    // One of `from` that does not come earlier is not: in reachable code it
-    // cannot be an operand anyway.
-    let available = |stays: &[(InstructionValue<'ctx>, Stay<'ctx>)], at: OperandAt<'ctx>| match at {
-        OperandAt::Earlier(i) => !stays.iter().any(|&(s, _)| s == i),
-        OperandAt::Outside => true,
-        OperandAt::NotEarlier(_) | OperandAt::Opaque => false,
+    // earlier instruction of it that is hoisted: one that does not stay (as
+    // upstream's `NotHoisted` set). One of `from` that does not come earlier
+    // is not: in reachable code it cannot be an operand anyway.
+    // (Positions below 64 are bits of the first word, as operands' `near`.)
+    let available = |stayed: &[u64], k: usize, deps: Deps| {
+        !deps.never
+            && deps.near & stayed[0] == 0
+            && (!deps.far
+                || facts.sites(k).all(|at| match at {
+                    Site::Earlier(j) => stayed[j / 64] >> (j % 64) & 1 == 0,
+                    Site::Outside => true,
+                    Site::Never => false,
+                }))
     };
     let mut cost: i64 = 0;
     let mut not_hoisted: u32 = 0;
-    for k in 0..facts.len() {
-        let inst = facts.inst(k);
-        // Debug intrinsics: no cost, no count, never a reason for anything.
-        if let Some(kind) = facts.debug(k) {
-            let hoist = kind == DebugIntrinsic::Variable
-                && facts.operands(k).all(|at| available(stays, at));
-            if hoist {
-                moved.push(inst);
-            } else {
-                stays.push((inst, Stay::Debug));
+    let mut moves = false;
+    let mut calls = false;
+    for (k, entry) in entries.iter().enumerate() {
+        let hoisted = match entry.class() {
+            // Debug intrinsics: no cost, no count, never a reason for
+            // anything; a variable one follows the values it describes.
+            Class::Debug(kind) => {
+                let follows =
+                    kind == DebugIntrinsic::Variable && available(stayed, k, entry.deps());
+                if follows {
+                    moves = true;
+                } else {
+                    stayed[k / 64] |= 1 << (k % 64);
+                }
+                continue;
             }
-            continue;
-        }
-        let opcode = facts.opcode(k);
-        match classify(facts, k, opcode, speculated, |at| available(stays, at)) {
-            Ok(c) => {
+            Class::NotAsked | Class::Unsafe => None,
+            // Stays when an operand does, or when the target has no cost.
+            Class::Candidate(c) => available(stayed, k, entry.deps()).then_some(c),
+            Class::NoCost => None,
+        };
+        match hoisted {
+            Some(c) => {
                 cost = cost.saturating_add(c);
                 if cost > i64::from(limits.max_cost) {
-                    return Some(Decision::TooCostly { at: inst, cost });
+                    return Some(Decision::TooCostly { at: k, cost });
                 }
-                moved.push(inst);
-                first_real.get_or_insert(inst);
-                *num_real += 1;
-                if opcode == LLVMOpcode::LLVMCall {
-                    calls.push(inst);
-                }
+                moves = true;
+                calls |= entry.is_call();
             }
-            Err(why) => {
+            None => {
                 not_hoisted += 1;
                 if not_hoisted > limits.max_not_hoisted {
                     return Some(Decision::TooManyNotHoisted {
-                        at: inst,
+                        at: k,
                         count: not_hoisted,
                     });
                 }
-                stays.push((inst, why));
+                stayed[k / 64] |= 1 << (k % 64);
             }
         }
     }
-    facts.complete().then_some(Decision::Hoist { cost })
-}
-
-/// The cost of hoisting instruction `k` of `facts` (not a debug
-/// intrinsic), or why it stays.
-fn classify<'ctx>(
-    facts: &BlockFacts<'ctx>,
-    k: usize,
-    opcode: LLVMOpcode,
-    speculated: &OpcodeSet,
-    available: impl Fn(OperandAt<'ctx>) -> bool,
-) -> Result<i64, Stay<'ctx>> {
-    if !speculated.contains(opcode) {
-        return Err(Stay::Opcode);
-    }
-    if !facts.safe(k) {
-        return Err(Stay::Unsafe);
-    }
-    // The first operand, in operand order, that stays (an instruction of
-    // the source: every entry is one).
-    for at in facts.operands(k) {
-        if let OperandAt::Earlier(op) | OperandAt::NotEarlier(op) = at {
-            if !available(at) {
-                return Err(Stay::Operand(op));
-            }
-        }
-    }
-    facts.cost(k).ok_or(Stay::NoCost)
+    facts
+        .complete()
+        .then_some(Decision::Hoist { cost, moves, calls })
 }
 
 /// Reports `decision` as remarks and debug output, and counts it.
 fn explain(
-    decision: &Decision<'_>,
+    decision: &Decision,
     scratch: &Scratch<'_>,
     from: BasicBlock<'_>,
     into: BasicBlock<'_>,
@@ -647,14 +649,15 @@ fn explain(
 ) {
     match decision {
         Decision::TooCostly { at, cost } => {
+            let at = scratch.facts.inst(*at);
             stats.num_too_costly += 1;
-            cx.remark(RemarkKind::Missed, "TooCostly", Some(*at), || {
+            cx.remark(RemarkKind::Missed, "TooCostly", Some(at), || {
                 format!(
                     "nothing hoisted from {} into {}: the speculation cost reaches {cost} at {}, \
                      over max-speculation-cost={}",
                     block_name(from),
                     block_name(into),
-                    what(*at),
+                    what(at),
                     limits.max_cost
                 )
             });
@@ -663,8 +666,9 @@ fn explain(
             });
         }
         Decision::TooManyNotHoisted { at, count } => {
+            let at = scratch.facts.inst(*at);
             stats.num_too_many_not_hoisted += 1;
-            cx.remark(RemarkKind::Missed, "TooManyNotHoisted", Some(*at), || {
+            cx.remark(RemarkKind::Missed, "TooManyNotHoisted", Some(at), || {
                 format!(
                     "nothing hoisted from {} into {}: {count} instructions would stay behind, the \
                      branch included, over max-not-hoisted={}",
@@ -677,14 +681,17 @@ fn explain(
                 format!("{}: too many left behind ({count})", block_name(from))
             });
         }
-        Decision::Hoist { cost } => {
-            let (moved, stays) = (&scratch.moved, &scratch.stays);
-            let is_real = |i: &&InstructionValue<'_>| sx::debug_intrinsic(**i).is_none();
-            if let Some(first) = scratch.first_real {
+        Decision::Hoist { cost, .. } => {
+            let (moved, stays) = scratch.outcome();
+            let real: Vec<_> = moved
+                .iter()
+                .copied()
+                .filter(|&i| sx::debug_intrinsic(i).is_none())
+                .collect();
+            if let Some(&first) = real.first() {
                 stats.num_hoisted_from += 1;
-                stats.num_hoisted += scratch.num_real;
+                stats.num_hoisted += real.len() as u64;
                 cx.remark(RemarkKind::Passed, "Hoisted", Some(first), || {
-                    let real: Vec<_> = moved.iter().copied().filter(|i| is_real(&i)).collect();
                     format!(
                         "hoisted {} from {} into {} (speculation cost {cost}, limit {})",
                         list(&real),
@@ -781,16 +788,18 @@ fn reason(inst: InstructionValue<'_>, why: Stay<'_>) -> String {
     }
 }
 
-/// Moves `moved`, in order, before the branch that ends `into`, drops their
-/// source locations (debug intrinsics keep theirs), and drops the
-/// UB-implying facts of `calls` (some of `moved`). Decides nothing.
-fn apply(moved: &[InstructionValue<'_>], calls: &[InstructionValue<'_>], into: BlockId<'_>) {
-    let term = into
-        .terminator()
-        .expect("gpucc-speculative-execution: the predecessor ends in its branch");
-    sx::hoist(moved, term);
-    for &call in calls {
-        sx::drop_ub_implying_facts(call);
+/// Moves what `scratch` plans to move (its instructions that do not stay),
+/// in order, before the branch that ends `into`, drops their source
+/// locations (debug intrinsics keep theirs), and, when `calls` says some are
+/// calls, drops their UB-implying facts. Decides nothing.
+fn apply(scratch: &Scratch<'_>, calls: bool, into: BlockId<'_>) {
+    scratch.facts.hoist_unmarked(&scratch.stayed, into);
+    if calls {
+        for k in (0..scratch.facts.len()).filter(|&k| !scratch.stays(k)) {
+            if scratch.facts.is_call(k) {
+                sx::drop_ub_implying_facts(scratch.facts.inst(k));
+            }
+        }
     }
 }
 
