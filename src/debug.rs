@@ -7,6 +7,8 @@
 //! * `GPUCC_BISECT=<pass>:<n>` lets pass `<pass>` make its first `n`
 //!   rewrites only (per process), like SLSR's `slsr-counter`: bisect a
 //!   miscompile down to one rewrite.
+//! * `GPUCC_CHECK=<pass>,...` (or `all`) makes the named passes check their
+//!   caches against fresh answers ([`self_check`]).
 
 use once_cell::sync::Lazy;
 use std::collections::HashMap;
@@ -68,6 +70,24 @@ pub fn allow_rewrite(pass: &str) -> bool {
         eprintln!("[{pass}] GPUCC_BISECT: skipping rewrite #{}", n + 1);
     }
     ok
+}
+
+static CHECK: Lazy<Vec<String>> = Lazy::new(|| {
+    std::env::var("GPUCC_CHECK")
+        .map(|v| {
+            v.split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+});
+
+/// Does `GPUCC_CHECK` name `pass` (or say `all`)? The pass then also
+/// recomputes what it would reuse from a cache, and stops (a panic, which
+/// comes out as `LLVM ERROR`) where the two answers differ. Slow: for tests.
+pub fn self_check(pass: &str) -> bool {
+    CHECK.iter().any(|p| p == pass || p == "all")
 }
 
 /// Fault injection for the test that pins [`crate::guarded`]: when

@@ -55,16 +55,18 @@ mod slgen;
 
 use std::collections::BTreeMap;
 use std::io::Write as _;
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use fuzz_support::Expect::Any;
+use fuzz_support::LLVM_MAJOR;
 use fuzz_support::{
     assert_depends_only_on_the_seed, batch_name, check_pipelines, env_count, exclusive, host, keep,
-    opt_for, opt_output, par_map, pipelines_from_env, plugin_text, reset_failures, retarget,
-    run_stress_in, run_tool, seed_batches, slug, sort_checks, stress_corpus, tool, CorpusModule,
-    Differential, Mismatch, MismatchKind, Origin, Pipeline, Target, TargetKind, NVPTX64,
-    SELFTEST_FAILURES, STRESS_FAILURES,
+    opt_for, opt_output, par_map, pipelines_from_env, plugin_path, plugin_text, reset_failures,
+    retarget, run_stress_in, run_tool, seed_batches, slug, sort_checks, stress_corpus, tail, tool,
+    CorpusModule, Differential, Mismatch, MismatchKind, Origin, Pipeline, Target, TargetKind,
+    NVPTX64, SELFTEST_FAILURES, STRESS_FAILURES,
 };
 use slgen::{expected_batch_output, render_batch, BinOp, Program, Ty};
 
@@ -601,6 +603,92 @@ fn differential_catches_planted_straight_line_bugs() {
 
 // ---------------------------------------------------------------------------------------------
 // The generator and the harness themselves
+
+/// `gpucc-nary-reassociate` keeps the answers to "does this add never overflow (signed) at this
+/// GEP?" from one round to the next (`OverflowMemo`). Under `GPUCC_CHECK` it asks every reused
+/// answer again and stops with `LLVM ERROR` where the two differ; here it runs so over the
+/// compile-time benchmark's generator (`scripts/gen_straightline.py`, the modules the memo was
+/// made for) and the lit inputs of the pass. Every run must succeed, and answers must have been
+/// reused (else the check checked nothing). What it guards: the memo's keys and what it reuses
+/// on these shapes; none of these inputs makes a kept answer go stale, so the stamps that void
+/// answers after a rewrite are argued in `OverflowMemo`'s doc, not pinned here.
+#[test]
+fn nary_kept_overflow_answers_agree_with_fresh_ones() {
+    const PASS: &str = "gpucc-nary-reassociate";
+    if plugin_path().is_none() {
+        loud("nary_kept_overflow_answers_agree_with_fresh_ones: SKIPPED: no plugin built");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("nary-overflow-memo");
+    std::fs::create_dir_all(&work).expect("scratch directory");
+    let generated = work.join("straightline-3000.ll");
+    let gen = Command::new("python3")
+        .arg(root.join("scripts/gen_straightline.py"))
+        .args(["3000", "-o"])
+        .arg(&generated)
+        .output()
+        .expect("python3 runs scripts/gen_straightline.py");
+    assert!(
+        gen.status.success(),
+        "gen_straightline.py: {}",
+        String::from_utf8_lossy(&gen.stderr)
+    );
+    let mut inputs = vec![generated];
+    let lit_dir = root.join("test/ir/nary-reassociate");
+    let mut lit: Vec<_> = std::fs::read_dir(&lit_dir)
+        .expect("test/ir/nary-reassociate")
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+        .filter(|p| {
+            let text = std::fs::read_to_string(p).unwrap_or_default();
+            let other = if LLVM_MAJOR >= 22 {
+                "REQUIRES: llvm16"
+            } else {
+                "REQUIRES: llvm22"
+            };
+            !text.contains(other)
+        })
+        .collect();
+    lit.sort();
+    inputs.extend(lit);
+    let mut reused = 0u64;
+    for input in &inputs {
+        // (Not `run_tool`: it clears GPUCC_DEBUG, which reports the counts.)
+        let run = opt_for(PASS)
+            .env("GPUCC_CHECK", PASS)
+            .env("GPUCC_DEBUG", PASS)
+            .arg("-disable-output")
+            .arg(input)
+            .output()
+            .expect("opt runs");
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            run.status.success(),
+            "{PASS} under GPUCC_CHECK on {} ({}): {}",
+            input.display(),
+            run.status,
+            tail(&stderr)
+        );
+        reused += stderr
+            .lines()
+            .filter_map(|l| {
+                l.split(": ")
+                    .nth(1)?
+                    .strip_suffix(" kept overflow answers reused, each checked")
+            })
+            .filter_map(|n| n.parse::<u64>().ok())
+            .sum::<u64>();
+    }
+    eprintln!(
+        "{PASS}: {reused} kept overflow answers reused and checked over {} inputs",
+        inputs.len()
+    );
+    assert!(
+        reused > 0,
+        "no kept answer was reused: the check checked nothing"
+    );
+}
 
 #[test]
 fn slgen_output_depends_only_on_the_seed() {

@@ -152,6 +152,15 @@ impl FunctionPass for NaryReassociatePass {
                 )
             });
             if !round {
+                if nary.check {
+                    debug::trace(NAME, || {
+                        format!(
+                            "@{}: {} kept overflow answers reused, each checked",
+                            fn_name(f),
+                            nary.checked
+                        )
+                    });
+                }
                 // The last round saw the final IR: its refusals are the ones
                 // that stand (earlier rounds' may since have been lifted).
                 for (name, at, msg) in std::mem::take(&mut nary.missed) {
@@ -421,7 +430,9 @@ const SEEN_ROOM: usize = 256;
 /// changes no live operand tree; an address reused by a new instruction is
 /// stamped when the instruction is made. If a walk finds more than
 /// [`OverflowMemo::WALK`] instructions, every answer kept so far is dropped
-/// instead.
+/// instead. Under `GPUCC_CHECK=gpucc-nary-reassociate` every reused answer
+/// is asked again and must agree (`tests/straightline.rs`,
+/// `nary_kept_overflow_answers_agree_with_fresh_ones`).
 struct OverflowMemo {
     /// (add, GEP) -> (answer, stamp when computed). Looked up only.
     answers: FxHashMap<(LLVMValueRef, LLVMValueRef), (bool, u32)>,
@@ -556,6 +567,10 @@ struct Nary<'a, 'ctx> {
     leaves: Vec<LLVMValueRef>,
     walker: poison::Walker<'ctx>,
     overflow: OverflowMemo,
+    /// `GPUCC_CHECK` names the pass: every kept overflow answer reused is
+    /// asked again, and must agree; `checked` counts them.
+    check: bool,
+    checked: u64,
     /// This round's missed remarks (name, where, message), emitted only if
     /// it turns out to be the last round.
     missed: Vec<(&'static str, InstructionValue<'ctx>, String)>,
@@ -583,6 +598,8 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
             leaves: Vec::new(),
             walker: poison::Walker::default(),
             overflow: OverflowMemo::new(sx.has_assumptions()),
+            check: debug::self_check(NAME),
+            checked: 0,
             missed: Vec::new(),
             stats: Stats::default(),
         }
@@ -681,6 +698,18 @@ impl<'a, 'ctx> Nary<'a, 'ctx> {
     fn never_overflows_signed(&mut self, add: IntValue<'ctx>, gep: InstructionValue<'ctx>) -> bool {
         let (a, g) = (add.as_value_ref(), gep.as_value_ref());
         if let Some(answer) = self.overflow.get(self.f, a, g) {
+            if self.check {
+                let fresh = self.sx.add_never_overflows_signed(add, gep);
+                assert_eq!(
+                    answer,
+                    fresh,
+                    "{NAME}: a kept answer to \"does {} never overflow (signed) at {}?\" no \
+                     longer holds",
+                    llvm::describe(add.as_instruction().expect("an add")),
+                    llvm::describe(gep)
+                );
+                self.checked += 1;
+            }
             return answer;
         }
         let answer = self.sx.add_never_overflows_signed(add, gep);
