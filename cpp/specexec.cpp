@@ -124,9 +124,10 @@ const BasicBlock *singleSuccessor(const BasicBlock *B) {
 /// The LLVM-C opcode of `I`, remembered per LLVM opcode (LLVM-C maps one to
 /// the other with a switch; the answer never changes, and any thread may
 /// fill a slot: they all write the same value).
+std::atomic<int> KnownOpcodes[Instruction::OtherOpsEnd];
+
 LLVMOpcode llvmOpcode(const Instruction &I) {
-  static std::atomic<int> Known[Instruction::OtherOpsEnd];
-  std::atomic<int> &Slot = Known[I.getOpcode()];
+  std::atomic<int> &Slot = KnownOpcodes[I.getOpcode()];
   int Op = Slot.load(std::memory_order_relaxed);
   if (!Op) {
     Op = int(LLVMGetInstructionOpcode(wrap(&I)));
