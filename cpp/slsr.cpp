@@ -44,17 +44,31 @@ GPUCC_EXPORT unsigned gpucc_slsr_index_size_bits(LLVMValueRef F, unsigned AS) {
   return layoutOf(F).getIndexSizeInBits(AS);
 }
 
-/// If `V` is a ConstantInt of at most 128 bits, writes its value sign-extended
-/// to 128 bits (low and high words) and returns true.
-GPUCC_EXPORT bool gpucc_slsr_const_int(LLVMValueRef V, uint64_t *Lo,
-                                       uint64_t *Hi) {
+/// If `V` is a ConstantInt of at most 128 bits, writes its width and its value
+/// sign-extended to 128 bits (low and high words) and returns true.
+GPUCC_EXPORT bool gpucc_slsr_const_int(LLVMValueRef V, unsigned *Bits,
+                                       uint64_t *Lo, uint64_t *Hi) {
   auto *C = dyn_cast<ConstantInt>(unwrap(V));
   if (!C || C->getBitWidth() > 128)
     return false;
+  *Bits = C->getBitWidth();
+  if (C->getBitWidth() <= 64) {
+    // The common case, without making a 128-bit APInt (a heap allocation).
+    int64_t S = C->getSExtValue();
+    *Lo = static_cast<uint64_t>(S);
+    *Hi = S < 0 ? ~uint64_t(0) : 0;
+    return true;
+  }
   APInt Wide = C->getValue().sext(128);
   *Lo = Wide.extractBitsAsZExtValue(64, 0);
   *Hi = Wide.extractBitsAsZExtValue(64, 64);
   return true;
+}
+
+/// How many instructions function `F` has (a bound on the room its
+/// candidates take, most of the time).
+GPUCC_EXPORT size_t gpucc_slsr_instruction_count(LLVMValueRef F) {
+  return unwrap<Function>(F)->getInstructionCount();
 }
 
 /// The global value `P` is (after stripPointerCasts: bitcasts, address-space

@@ -24,8 +24,9 @@ use std::marker::PhantomData;
 extern "C" {
     fn gpucc_slsr_no_common_bits(f: LLVMValueRef, a: LLVMValueRef, b: LLVMValueRef) -> bool;
     fn gpucc_slsr_index_size_bits(f: LLVMValueRef, space: u32) -> u32;
-    fn gpucc_slsr_const_int(v: LLVMValueRef, lo: *mut u64, hi: *mut u64) -> bool;
+    fn gpucc_slsr_const_int(v: LLVMValueRef, bits: *mut u32, lo: *mut u64, hi: *mut u64) -> bool;
     fn gpucc_slsr_cast_global(p: LLVMValueRef) -> LLVMValueRef;
+    fn gpucc_slsr_instruction_count(f: LLVMValueRef) -> usize;
     fn gpucc_slsr_dereferenced_after(i: LLVMValueRef) -> bool;
 }
 
@@ -278,15 +279,20 @@ impl<'a> Layout<'a> {
     }
 }
 
+/// How many instructions `f` has.
+pub fn instruction_count(f: FunctionValue<'_>) -> usize {
+    // SAFETY: a live function.
+    unsafe { gpucc_slsr_instruction_count(f.as_value_ref()) }
+}
+
 /// The value of integer constant `v` (a `ConstantInt` of at most 128 bits):
 /// its width and its value sign-extended to 128 bits.
 pub fn const_int(v: IntValue<'_>) -> Option<(u32, i128)> {
-    let (mut lo, mut hi) = (0u64, 0u64);
+    let (mut bits, mut lo, mut hi) = (0u32, 0u64, 0u64);
     // SAFETY: the shim checks that `v` is a ConstantInt before reading it.
-    if !unsafe { gpucc_slsr_const_int(v.as_value_ref(), &mut lo, &mut hi) } {
+    if !unsafe { gpucc_slsr_const_int(v.as_value_ref(), &mut bits, &mut lo, &mut hi) } {
         return None;
     }
-    let bits = v.get_type().get_bit_width();
     Some((
         bits,
         ((u128::from(hi) << 64) | u128::from(lo)).cast_signed(),
