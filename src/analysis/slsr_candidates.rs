@@ -50,11 +50,14 @@
 //! assert or miscompile) integers wider than 128 bits, index types wider
 //! than 64 bits, and GEPs over scalable vectors.
 
+use crate::analysis::fxhash::FxHashMap;
 use crate::llvm::analyses::{flags, DomTree, Scev, ScevKind, ScevOp, Se};
+use crate::llvm::llvm_sys::prelude::LLVMValueRef;
 use crate::llvm::slsr::{self as ir, GepShape, GepStep, IntOp, Layout, TypeRef};
 use crate::llvm::Tti;
 use inkwell::types::IntType;
-use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue, IntValue};
+use inkwell::values::{AsValueRef, FunctionValue, InstructionOpcode, InstructionValue, IntValue};
+use std::cell::RefCell;
 use std::num::NonZeroU32;
 
 /// An integer constant of 1 to 128 bits in two's complement, as LLVM's
@@ -354,6 +357,7 @@ pub fn collect<'a>(
     layout: &Layout<'a>,
     factor_gep_indices: bool,
 ) -> Vec<Candidate<'a>> {
+    let count = ir::instruction_count(f);
     let mut c = Collector {
         f,
         se,
@@ -363,7 +367,11 @@ pub fn collect<'a>(
         // Most instructions make at most one candidate (the benchmark's
         // 0.8 per instruction): room for that up front spares copying a
         // growing list.
-        out: Vec::with_capacity(ir::instruction_count(f)),
+        out: Vec::with_capacity(count),
+        scevs: RefCell::new(FxHashMap::with_capacity_and_hasher(
+            count,
+            Default::default(),
+        )),
         steps: Vec::new(),
         indices: Vec::new(),
         offsets: Vec::new(),
@@ -388,6 +396,8 @@ struct Collector<'c, 'a> {
     layout: &'c Layout<'a>,
     factor_gep_indices: bool,
     out: Vec<Candidate<'a>>,
+    /// What `se.of` answered, per value ([`Collector::of`]).
+    scevs: RefCell<FxHashMap<LLVMValueRef, Scev>>,
     /// Room for one GEP's steps, indices and offsets, reused from GEP to GEP.
     steps: Vec<GepStep>,
     indices: Vec<IntValue<'a>>,
@@ -431,6 +441,21 @@ impl<'a> Collector<'_, 'a> {
         }
     }
 
+    /// `se.of(v)`, asked of scalar evolution only the first time: asked
+    /// again, it only finds the answer it made (its value map is not
+    /// changed while the candidates are read), so remembering the answer
+    /// changes nothing but the time, and every SCEV is still made when and
+    /// in the order it was.
+    fn of(&self, v: impl AsValueRef) -> Scev {
+        let key = v.as_value_ref();
+        if let Some(&s) = self.scevs.borrow().get(&key) {
+            return s;
+        }
+        let s = self.se.of(v);
+        self.scevs.borrow_mut().insert(key, s);
+        s
+    }
+
     /// The cost-model view of SCEV `s` (a base).
     fn operand_of_scev(&self, s: Scev) -> Operand {
         match self.se.kind(s) {
@@ -462,7 +487,7 @@ impl<'a> Collector<'_, 'a> {
             base,
             index,
             stride,
-            stride_scev: self.se.of(stride),
+            stride_scev: self.of(stride),
             inst,
             foldable,
             efficiency,
@@ -512,7 +537,7 @@ impl<'a> Collector<'_, 'a> {
         });
         self.push(
             Form::Add,
-            self.se.of(lhs),
+            self.of(lhs),
             index,
             stride,
             inst,
@@ -553,7 +578,7 @@ impl<'a> Collector<'_, 'a> {
             Some((b, _, c)) => (b, Const::new(w, c)),
             None => (lhs, Const::new(w, 0)),
         };
-        self.push(Form::Mul, self.se.of(b), index, rhs, inst, false, None, 1);
+        self.push(Form::Mul, self.of(b), index, rhs, inst, false, None, 1);
     }
 
     fn int_type(&self, bits: u32) -> IntType<'a> {
@@ -623,9 +648,9 @@ impl<'a> Collector<'_, 'a> {
                 .zip(indices.iter())
                 .map(|(step, &idx)| match *step {
                     GepStep::Field { offset } => self.se.constant(idx_ty, wrap_i64(offset)),
-                    GepStep::Element { .. } if elements == 1 => self.se.of(idx),
+                    GepStep::Element { .. } if elements == 1 => self.of(idx),
                     GepStep::Element { size } => {
-                        let mut s = self.se.of(idx);
+                        let mut s = self.of(idx);
                         if idx.get_type().get_bit_width() != idx_bits {
                             s = self.se.cast(s, idx_ty, true);
                         }
@@ -634,7 +659,7 @@ impl<'a> Collector<'_, 'a> {
                     }
                 }),
         );
-        let ptr_scev = self.se.of(ptr);
+        let ptr_scev = self.of(ptr);
         let foldable = self.gep_is_free(inst, shape, indices);
         for (k, step) in shape.steps.iter().enumerate() {
             let GepStep::Element { size } = *step else {
