@@ -65,6 +65,18 @@ GPUCC_EXPORT bool gpucc_slsr_const_int(LLVMValueRef V, unsigned *Bits,
   return true;
 }
 
+/// Operand `I` of `V` when `V` is a User with such an operand of integer type
+/// (scalar), else null: one call for what `operand` and a type check ask.
+GPUCC_EXPORT LLVMValueRef gpucc_slsr_int_operand(LLVMValueRef V, unsigned I) {
+  auto *U = dyn_cast<User>(unwrap(V));
+  if (!U || I >= U->getNumOperands())
+    return nullptr;
+  Value *O = U->getOperand(I);
+  if (!O || isa<BasicBlock>(O) || !O->getType()->isIntegerTy())
+    return nullptr;
+  return wrap(O);
+}
+
 /// How many instructions function `F` has (a bound on the room its
 /// candidates take, most of the time).
 GPUCC_EXPORT size_t gpucc_slsr_instruction_count(LLVMValueRef F) {

@@ -75,11 +75,17 @@ impl Const {
             (1..=128).contains(&bits),
             "gpucc-slsr: constant width {bits} out of range"
         );
-        let shift = 128 - bits;
-        Const {
-            bits,
-            val: (raw << shift) >> shift,
-        }
+        // The common widths without a 128-bit shift.
+        #[allow(clippy::cast_possible_truncation)]
+        let val = match bits {
+            64 => i128::from(raw as i64),
+            32 => i128::from(raw as i32),
+            _ => {
+                let shift = 128 - bits;
+                (raw << shift) >> shift
+            }
+        };
+        Const { bits, val }
     }
 
     pub fn bits(self) -> u32 {
@@ -124,7 +130,8 @@ impl Const {
 
     /// Is it 1 (for `i1`, the value 1 is the one bit set, which reads -1)?
     pub fn is_one(self) -> bool {
-        self == Const::new(self.bits, 1)
+        // In one bit, 1 is kept sign-extended: -1.
+        self.val == if self.bits == 1 { -1 } else { 1 }
     }
 
     /// Is every bit set (-1)?

@@ -27,6 +27,7 @@ extern "C" {
     fn gpucc_slsr_const_int(v: LLVMValueRef, bits: *mut u32, lo: *mut u64, hi: *mut u64) -> bool;
     fn gpucc_slsr_cast_global(p: LLVMValueRef) -> LLVMValueRef;
     fn gpucc_slsr_instruction_count(f: LLVMValueRef) -> usize;
+    fn gpucc_slsr_int_operand(v: LLVMValueRef, i: u32) -> LLVMValueRef;
     fn gpucc_slsr_dereferenced_after(i: LLVMValueRef) -> bool;
 }
 
@@ -357,10 +358,11 @@ pub fn int_op(v: impl AsValueRef) -> Option<IntOp> {
 
 /// Integer operand `i` of an instruction or constant expression.
 pub fn int_operand<'ctx>(v: impl AsValueRef, i: u32) -> Option<IntValue<'ctx>> {
-    match super::operand(&v, i)? {
-        inkwell::values::BasicValueEnum::IntValue(x) => Some(x),
-        _ => None,
-    }
+    // SAFETY: the shim checks that `v` is a User with operand `i` and that
+    // the operand has integer type.
+    let o = unsafe { gpucc_slsr_int_operand(v.as_value_ref(), i) };
+    // SAFETY: a live value of integer type.
+    (!o.is_null()).then(|| unsafe { IntValue::new(o) })
 }
 
 /// `x` if `v` is `sub 0, x` (LLVM's `m_Neg`).
