@@ -77,6 +77,37 @@ GPUCC_EXPORT LLVMValueRef gpucc_slsr_int_operand(LLVMValueRef V, unsigned I) {
   return wrap(O);
 }
 
+/// The add, mul and getelementptr instructions of block `BB`, in order: as
+/// many as fit go to `Out` (room for `Cap`), each with its kind in `Kind` (0
+/// add, 1 mul, 2 getelementptr). Returns how many there are, all of them.
+GPUCC_EXPORT size_t gpucc_slsr_block_candidates(LLVMBasicBlockRef BB,
+                                                LLVMValueRef *Out,
+                                                uint8_t *Kind, size_t Cap) {
+  size_t N = 0;
+  for (Instruction &I : *unwrap(BB)) {
+    uint8_t K;
+    switch (I.getOpcode()) {
+    case Instruction::Add:
+      K = 0;
+      break;
+    case Instruction::Mul:
+      K = 1;
+      break;
+    case Instruction::GetElementPtr:
+      K = 2;
+      break;
+    default:
+      continue;
+    }
+    if (N < Cap) {
+      Out[N] = wrap(&I);
+      Kind[N] = K;
+    }
+    ++N;
+  }
+  return N;
+}
+
 /// How many instructions function `F` has (a bound on the room its
 /// candidates take, most of the time).
 GPUCC_EXPORT size_t gpucc_slsr_instruction_count(LLVMValueRef F) {

@@ -53,10 +53,10 @@
 use crate::analysis::fxhash::FxHashMap;
 use crate::llvm::analyses::{flags, DomTree, Scev, ScevKind, ScevOp, Se};
 use crate::llvm::llvm_sys::prelude::LLVMValueRef;
-use crate::llvm::slsr::{self as ir, GepShape, GepStep, IntOp, Layout, TypeRef};
+use crate::llvm::slsr::{self as ir, CandidateOp, GepShape, GepStep, IntOp, Layout, TypeRef};
 use crate::llvm::Tti;
 use inkwell::types::IntType;
-use inkwell::values::{AsValueRef, FunctionValue, InstructionOpcode, InstructionValue, IntValue};
+use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue};
 use std::cell::RefCell;
 use std::num::NonZeroU32;
 
@@ -383,13 +383,16 @@ pub fn collect<'a>(
         indices: Vec::new(),
         offsets: Vec::new(),
     };
+    // The instructions of each block that may be candidates, read in one
+    // call per block.
+    let (mut insts, mut raw, mut kinds) = (Vec::new(), Vec::new(), Vec::new());
     for bb in dt.preorder() {
-        for inst in bb.get_instructions() {
-            match inst.get_opcode() {
-                InstructionOpcode::Add => c.add(inst),
-                InstructionOpcode::Mul => c.mul(inst),
-                InstructionOpcode::GetElementPtr => c.gep(inst),
-                _ => {}
+        ir::block_candidates(bb, &mut insts, &mut raw, &mut kinds);
+        for &(inst, op) in &insts {
+            match op {
+                CandidateOp::Add => c.add(inst),
+                CandidateOp::Mul => c.mul(inst),
+                CandidateOp::Gep => c.gep(inst),
             }
         }
     }

@@ -16,7 +16,7 @@ use super::llvm_sys;
 use inkwell::types::AsTypeRef;
 use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue, PointerValue};
 use llvm_sys::core as c;
-use llvm_sys::prelude::{LLVMTypeRef, LLVMValueRef};
+use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
 use llvm_sys::target::{self as t, LLVMTargetDataRef};
 use llvm_sys::LLVMTypeKind as K;
 use std::marker::PhantomData;
@@ -27,6 +27,12 @@ extern "C" {
     fn gpucc_slsr_const_int(v: LLVMValueRef, bits: *mut u32, lo: *mut u64, hi: *mut u64) -> bool;
     fn gpucc_slsr_cast_global(p: LLVMValueRef) -> LLVMValueRef;
     fn gpucc_slsr_instruction_count(f: LLVMValueRef) -> usize;
+    fn gpucc_slsr_block_candidates(
+        bb: LLVMBasicBlockRef,
+        out: *mut LLVMValueRef,
+        kind: *mut u8,
+        cap: usize,
+    ) -> usize;
     fn gpucc_slsr_int_operand(v: LLVMValueRef, i: u32) -> LLVMValueRef;
     fn gpucc_slsr_dereferenced_after(i: LLVMValueRef) -> bool;
 }
@@ -278,6 +284,48 @@ impl<'a> Layout<'a> {
             space,
         })
     }
+}
+
+/// What an instruction [`block_candidates`] lists is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CandidateOp {
+    Add,
+    Mul,
+    Gep,
+}
+
+/// The add, mul and getelementptr instructions of `bb`, in order, into
+/// `out` (cleared first; its room is reused).
+pub fn block_candidates<'a>(
+    bb: inkwell::basic_block::BasicBlock<'a>,
+    out: &mut Vec<(InstructionValue<'a>, CandidateOp)>,
+    raw: &mut Vec<LLVMValueRef>,
+    kinds: &mut Vec<u8>,
+) {
+    out.clear();
+    let cap = raw.len();
+    // SAFETY: `raw` and `kinds` have room for `cap` entries; the shim writes
+    // at most that many and says how many there are.
+    let n = unsafe {
+        gpucc_slsr_block_candidates(bb.as_mut_ptr(), raw.as_mut_ptr(), kinds.as_mut_ptr(), cap)
+    };
+    if n > cap {
+        raw.resize(n, std::ptr::null_mut());
+        kinds.resize(n, 0);
+        // SAFETY: as above, with room for all `n`.
+        unsafe {
+            gpucc_slsr_block_candidates(bb.as_mut_ptr(), raw.as_mut_ptr(), kinds.as_mut_ptr(), n)
+        };
+    }
+    out.extend(raw[..n].iter().zip(&kinds[..n]).map(|(&i, &k)| {
+        let op = match k {
+            0 => CandidateOp::Add,
+            1 => CandidateOp::Mul,
+            _ => CandidateOp::Gep,
+        };
+        // SAFETY: a live instruction of `bb`.
+        (unsafe { InstructionValue::new(i) }, op)
+    }));
 }
 
 /// How many instructions `f` has.
