@@ -55,6 +55,7 @@ use crate::llvm::analyses::{flags, DomTree, Scev, ScevKind, ScevOp, Se};
 use crate::llvm::llvm_sys::prelude::LLVMValueRef;
 use crate::llvm::slsr::{self as ir, CandidateOp, GepShape, GepStep, IntOp, Layout, TypeRef};
 use crate::llvm::Tti;
+use inkwell::basic_block::BasicBlock;
 use inkwell::types::IntType;
 use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue};
 use std::cell::RefCell;
@@ -355,7 +356,8 @@ impl Candidate<'_> {
 /// `factor_gep_indices` (LLVM 16's model), a GEP index `S * c` computed by
 /// `mul nsw S, c` or `shl nsw S, k` is also read as index `c * size` and
 /// stride `S` (when the GEP sign-extends it, only through its `nsw`, which
-/// [`Candidate::essential`] then names).
+/// [`Candidate::essential`] then names). Also returns each candidate's
+/// block.
 pub fn collect<'a>(
     f: FunctionValue<'a>,
     dt: &DomTree<'a>,
@@ -363,7 +365,7 @@ pub fn collect<'a>(
     tti: &Tti<'a>,
     layout: &Layout<'a>,
     factor_gep_indices: bool,
-) -> Vec<Candidate<'a>> {
+) -> (Vec<Candidate<'a>>, Vec<BasicBlock<'a>>) {
     let count = ir::instruction_count(f);
     let mut c = Collector {
         f,
@@ -386,6 +388,7 @@ pub fn collect<'a>(
     // The instructions of each block that may be candidates, read in one
     // call per block.
     let (mut insts, mut raw, mut kinds) = (Vec::new(), Vec::new(), Vec::new());
+    let mut blocks = Vec::with_capacity(count);
     for bb in dt.preorder() {
         ir::block_candidates(bb, &mut insts, &mut raw, &mut kinds);
         for &(inst, op) in &insts {
@@ -395,8 +398,9 @@ pub fn collect<'a>(
                 CandidateOp::Gep => c.gep(inst),
             }
         }
+        blocks.resize(c.out.len(), bb);
     }
-    c.out
+    (c.out, blocks)
 }
 
 struct Collector<'c, 'a> {

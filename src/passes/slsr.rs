@@ -425,12 +425,6 @@ fn fn_name(f: FunctionValue<'_>) -> String {
     f.get_name().to_string_lossy().into_owned()
 }
 
-fn block_of<'a>(c: &Candidate<'a>) -> BasicBlock<'a> {
-    c.inst
-        .get_parent()
-        .expect("gpucc-slsr: candidates are collected from blocks")
-}
-
 /// The analyses the plan reads.
 #[derive(Clone, Copy)]
 struct Analyses<'r, 'a> {
@@ -1168,7 +1162,7 @@ fn plan<'a>(
     explain: bool,
     stats: &mut Stats,
 ) -> Plan<'a> {
-    let cands = slsr_candidates::collect(
+    let (cands, blocks) = slsr_candidates::collect(
         an.f,
         an.dt,
         an.se,
@@ -1181,7 +1175,7 @@ fn plan<'a>(
         an,
         behaviour,
         cands: &cands,
-        blocks: cands.iter().map(block_of).collect(),
+        blocks,
         max_scan: usize::try_from(params.max_scan).unwrap_or(usize::MAX),
         explain,
         keys: Keys::new(n, behaviour.base_and_stride_deltas),
