@@ -44,17 +44,74 @@ GPUCC_EXPORT unsigned gpucc_slsr_index_size_bits(LLVMValueRef F, unsigned AS) {
   return layoutOf(F).getIndexSizeInBits(AS);
 }
 
-/// If `V` is a ConstantInt of at most 128 bits, writes its value sign-extended
-/// to 128 bits (low and high words) and returns true.
-GPUCC_EXPORT bool gpucc_slsr_const_int(LLVMValueRef V, uint64_t *Lo,
-                                       uint64_t *Hi) {
+/// If `V` is a ConstantInt of at most 128 bits, writes its width and its value
+/// sign-extended to 128 bits (low and high words) and returns true.
+GPUCC_EXPORT bool gpucc_slsr_const_int(LLVMValueRef V, unsigned *Bits,
+                                       uint64_t *Lo, uint64_t *Hi) {
   auto *C = dyn_cast<ConstantInt>(unwrap(V));
   if (!C || C->getBitWidth() > 128)
     return false;
+  *Bits = C->getBitWidth();
+  if (C->getBitWidth() <= 64) {
+    // The common case, without making a 128-bit APInt (a heap allocation).
+    int64_t S = C->getSExtValue();
+    *Lo = static_cast<uint64_t>(S);
+    *Hi = S < 0 ? ~uint64_t(0) : 0;
+    return true;
+  }
   APInt Wide = C->getValue().sext(128);
   *Lo = Wide.extractBitsAsZExtValue(64, 0);
   *Hi = Wide.extractBitsAsZExtValue(64, 64);
   return true;
+}
+
+/// Operand `I` of `V` when `V` is a User with such an operand of integer type
+/// (scalar), else null: one call for what `operand` and a type check ask.
+GPUCC_EXPORT LLVMValueRef gpucc_slsr_int_operand(LLVMValueRef V, unsigned I) {
+  auto *U = dyn_cast<User>(unwrap(V));
+  if (!U || I >= U->getNumOperands())
+    return nullptr;
+  Value *O = U->getOperand(I);
+  if (!O || isa<BasicBlock>(O) || !O->getType()->isIntegerTy())
+    return nullptr;
+  return wrap(O);
+}
+
+/// The add, mul and getelementptr instructions of block `BB`, in order: as
+/// many as fit go to `Out` (room for `Cap`), each with its kind in `Kind` (0
+/// add, 1 mul, 2 getelementptr). Returns how many there are, all of them.
+GPUCC_EXPORT size_t gpucc_slsr_block_candidates(LLVMBasicBlockRef BB,
+                                                LLVMValueRef *Out,
+                                                uint8_t *Kind, size_t Cap) {
+  size_t N = 0;
+  for (Instruction &I : *unwrap(BB)) {
+    uint8_t K;
+    switch (I.getOpcode()) {
+    case Instruction::Add:
+      K = 0;
+      break;
+    case Instruction::Mul:
+      K = 1;
+      break;
+    case Instruction::GetElementPtr:
+      K = 2;
+      break;
+    default:
+      continue;
+    }
+    if (N < Cap) {
+      Out[N] = wrap(&I);
+      Kind[N] = K;
+    }
+    ++N;
+  }
+  return N;
+}
+
+/// How many instructions function `F` has (a bound on the room its
+/// candidates take, most of the time).
+GPUCC_EXPORT size_t gpucc_slsr_instruction_count(LLVMValueRef F) {
+  return unwrap<Function>(F)->getInstructionCount();
 }
 
 /// The global value `P` is (after stripPointerCasts: bitcasts, address-space

@@ -50,11 +50,15 @@
 //! assert or miscompile) integers wider than 128 bits, index types wider
 //! than 64 bits, and GEPs over scalable vectors.
 
+use crate::analysis::fxhash::FxHashMap;
 use crate::llvm::analyses::{flags, DomTree, Scev, ScevKind, ScevOp, Se};
-use crate::llvm::slsr::{self as ir, GepShape, GepStep, IntOp, Layout, TypeRef};
+use crate::llvm::llvm_sys::prelude::LLVMValueRef;
+use crate::llvm::slsr::{self as ir, CandidateOp, GepShape, GepStep, IntOp, Layout, TypeRef};
 use crate::llvm::Tti;
+use inkwell::basic_block::BasicBlock;
 use inkwell::types::IntType;
-use inkwell::values::{FunctionValue, InstructionOpcode, InstructionValue, IntValue};
+use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue};
+use std::cell::RefCell;
 use std::num::NonZeroU32;
 
 /// An integer constant of 1 to 128 bits in two's complement, as LLVM's
@@ -72,11 +76,17 @@ impl Const {
             (1..=128).contains(&bits),
             "gpucc-slsr: constant width {bits} out of range"
         );
-        let shift = 128 - bits;
-        Const {
-            bits,
-            val: (raw << shift) >> shift,
-        }
+        // The common widths without a 128-bit shift.
+        #[allow(clippy::cast_possible_truncation)]
+        let val = match bits {
+            64 => i128::from(raw as i64),
+            32 => i128::from(raw as i32),
+            _ => {
+                let shift = 128 - bits;
+                (raw << shift) >> shift
+            }
+        };
+        Const { bits, val }
     }
 
     pub fn bits(self) -> u32 {
@@ -121,7 +131,8 @@ impl Const {
 
     /// Is it 1 (for `i1`, the value 1 is the one bit set, which reads -1)?
     pub fn is_one(self) -> bool {
-        self == Const::new(self.bits, 1)
+        // In one bit, 1 is kept sign-extended: -1.
+        self.val == if self.bits == 1 { -1 } else { 1 }
     }
 
     /// Is every bit set (-1)?
@@ -345,7 +356,8 @@ impl Candidate<'_> {
 /// `factor_gep_indices` (LLVM 16's model), a GEP index `S * c` computed by
 /// `mul nsw S, c` or `shl nsw S, k` is also read as index `c * size` and
 /// stride `S` (when the GEP sign-extends it, only through its `nsw`, which
-/// [`Candidate::essential`] then names).
+/// [`Candidate::essential`] then names). Also returns each candidate's
+/// block.
 pub fn collect<'a>(
     f: FunctionValue<'a>,
     dt: &DomTree<'a>,
@@ -353,29 +365,42 @@ pub fn collect<'a>(
     tti: &Tti<'a>,
     layout: &Layout<'a>,
     factor_gep_indices: bool,
-) -> Vec<Candidate<'a>> {
+) -> (Vec<Candidate<'a>>, Vec<BasicBlock<'a>>) {
+    let count = ir::instruction_count(f);
     let mut c = Collector {
         f,
         se,
         tti,
         layout,
         factor_gep_indices,
-        out: Vec::new(),
+        // Most instructions make at most one candidate (the benchmark's
+        // 0.8 per instruction): room for that up front spares copying a
+        // growing list.
+        out: Vec::with_capacity(count),
+        scevs: RefCell::new(FxHashMap::with_capacity_and_hasher(
+            count,
+            Default::default(),
+        )),
         steps: Vec::new(),
         indices: Vec::new(),
         offsets: Vec::new(),
     };
+    // The instructions of each block that may be candidates, read in one
+    // call per block.
+    let (mut insts, mut raw, mut kinds) = (Vec::new(), Vec::new(), Vec::new());
+    let mut blocks = Vec::with_capacity(count);
     for bb in dt.preorder() {
-        for inst in bb.get_instructions() {
-            match inst.get_opcode() {
-                InstructionOpcode::Add => c.add(inst),
-                InstructionOpcode::Mul => c.mul(inst),
-                InstructionOpcode::GetElementPtr => c.gep(inst),
-                _ => {}
+        ir::block_candidates(bb, &mut insts, &mut raw, &mut kinds);
+        for &(inst, op) in &insts {
+            match op {
+                CandidateOp::Add => c.add(inst),
+                CandidateOp::Mul => c.mul(inst),
+                CandidateOp::Gep => c.gep(inst),
             }
         }
+        blocks.resize(c.out.len(), bb);
     }
-    c.out
+    (c.out, blocks)
 }
 
 struct Collector<'c, 'a> {
@@ -385,6 +410,8 @@ struct Collector<'c, 'a> {
     layout: &'c Layout<'a>,
     factor_gep_indices: bool,
     out: Vec<Candidate<'a>>,
+    /// What `se.of` answered, per value ([`Collector::of`]).
+    scevs: RefCell<FxHashMap<LLVMValueRef, Scev>>,
     /// Room for one GEP's steps, indices and offsets, reused from GEP to GEP.
     steps: Vec<GepStep>,
     indices: Vec<IntValue<'a>>,
@@ -428,6 +455,21 @@ impl<'a> Collector<'_, 'a> {
         }
     }
 
+    /// `se.of(v)`, asked of scalar evolution only the first time: asked
+    /// again, it only finds the answer it made (its value map is not
+    /// changed while the candidates are read), so remembering the answer
+    /// changes nothing but the time, and every SCEV is still made when and
+    /// in the order it was.
+    fn of(&self, v: impl AsValueRef) -> Scev {
+        let key = v.as_value_ref();
+        if let Some(&s) = self.scevs.borrow().get(&key) {
+            return s;
+        }
+        let s = self.se.of(v);
+        self.scevs.borrow_mut().insert(key, s);
+        s
+    }
+
     /// The cost-model view of SCEV `s` (a base).
     fn operand_of_scev(&self, s: Scev) -> Operand {
         match self.se.kind(s) {
@@ -459,7 +501,7 @@ impl<'a> Collector<'_, 'a> {
             base,
             index,
             stride,
-            stride_scev: self.se.of(stride),
+            stride_scev: self.of(stride),
             inst,
             foldable,
             efficiency,
@@ -509,7 +551,7 @@ impl<'a> Collector<'_, 'a> {
         });
         self.push(
             Form::Add,
-            self.se.of(lhs),
+            self.of(lhs),
             index,
             stride,
             inst,
@@ -550,7 +592,7 @@ impl<'a> Collector<'_, 'a> {
             Some((b, _, c)) => (b, Const::new(w, c)),
             None => (lhs, Const::new(w, 0)),
         };
-        self.push(Form::Mul, self.se.of(b), index, rhs, inst, false, None, 1);
+        self.push(Form::Mul, self.of(b), index, rhs, inst, false, None, 1);
     }
 
     fn int_type(&self, bits: u32) -> IntType<'a> {
@@ -620,9 +662,9 @@ impl<'a> Collector<'_, 'a> {
                 .zip(indices.iter())
                 .map(|(step, &idx)| match *step {
                     GepStep::Field { offset } => self.se.constant(idx_ty, wrap_i64(offset)),
-                    GepStep::Element { .. } if elements == 1 => self.se.of(idx),
+                    GepStep::Element { .. } if elements == 1 => self.of(idx),
                     GepStep::Element { size } => {
-                        let mut s = self.se.of(idx);
+                        let mut s = self.of(idx);
                         if idx.get_type().get_bit_width() != idx_bits {
                             s = self.se.cast(s, idx_ty, true);
                         }
@@ -631,7 +673,7 @@ impl<'a> Collector<'_, 'a> {
                     }
                 }),
         );
-        let ptr_scev = self.se.of(ptr);
+        let ptr_scev = self.of(ptr);
         let foldable = self.gep_is_free(inst, shape, indices);
         for (k, step) in shape.steps.iter().enumerate() {
             let GepStep::Element { size } = *step else {

@@ -16,7 +16,7 @@ use super::llvm_sys;
 use inkwell::types::AsTypeRef;
 use inkwell::values::{AsValueRef, FunctionValue, InstructionValue, IntValue, PointerValue};
 use llvm_sys::core as c;
-use llvm_sys::prelude::{LLVMTypeRef, LLVMValueRef};
+use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
 use llvm_sys::target::{self as t, LLVMTargetDataRef};
 use llvm_sys::LLVMTypeKind as K;
 use std::marker::PhantomData;
@@ -24,8 +24,16 @@ use std::marker::PhantomData;
 extern "C" {
     fn gpucc_slsr_no_common_bits(f: LLVMValueRef, a: LLVMValueRef, b: LLVMValueRef) -> bool;
     fn gpucc_slsr_index_size_bits(f: LLVMValueRef, space: u32) -> u32;
-    fn gpucc_slsr_const_int(v: LLVMValueRef, lo: *mut u64, hi: *mut u64) -> bool;
+    fn gpucc_slsr_const_int(v: LLVMValueRef, bits: *mut u32, lo: *mut u64, hi: *mut u64) -> bool;
     fn gpucc_slsr_cast_global(p: LLVMValueRef) -> LLVMValueRef;
+    fn gpucc_slsr_instruction_count(f: LLVMValueRef) -> usize;
+    fn gpucc_slsr_block_candidates(
+        bb: LLVMBasicBlockRef,
+        out: *mut LLVMValueRef,
+        kind: *mut u8,
+        cap: usize,
+    ) -> usize;
+    fn gpucc_slsr_int_operand(v: LLVMValueRef, i: u32) -> LLVMValueRef;
     fn gpucc_slsr_dereferenced_after(i: LLVMValueRef) -> bool;
 }
 
@@ -278,15 +286,62 @@ impl<'a> Layout<'a> {
     }
 }
 
+/// What an instruction [`block_candidates`] lists is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CandidateOp {
+    Add,
+    Mul,
+    Gep,
+}
+
+/// The add, mul and getelementptr instructions of `bb`, in order, into
+/// `out` (cleared first; its room is reused).
+pub fn block_candidates<'a>(
+    bb: inkwell::basic_block::BasicBlock<'a>,
+    out: &mut Vec<(InstructionValue<'a>, CandidateOp)>,
+    raw: &mut Vec<LLVMValueRef>,
+    kinds: &mut Vec<u8>,
+) {
+    out.clear();
+    let cap = raw.len();
+    // SAFETY: `raw` and `kinds` have room for `cap` entries; the shim writes
+    // at most that many and says how many there are.
+    let n = unsafe {
+        gpucc_slsr_block_candidates(bb.as_mut_ptr(), raw.as_mut_ptr(), kinds.as_mut_ptr(), cap)
+    };
+    if n > cap {
+        raw.resize(n, std::ptr::null_mut());
+        kinds.resize(n, 0);
+        // SAFETY: as above, with room for all `n`.
+        unsafe {
+            gpucc_slsr_block_candidates(bb.as_mut_ptr(), raw.as_mut_ptr(), kinds.as_mut_ptr(), n)
+        };
+    }
+    out.extend(raw[..n].iter().zip(&kinds[..n]).map(|(&i, &k)| {
+        let op = match k {
+            0 => CandidateOp::Add,
+            1 => CandidateOp::Mul,
+            _ => CandidateOp::Gep,
+        };
+        // SAFETY: a live instruction of `bb`.
+        (unsafe { InstructionValue::new(i) }, op)
+    }));
+}
+
+/// How many instructions `f` has.
+pub fn instruction_count(f: FunctionValue<'_>) -> usize {
+    // SAFETY: a live function.
+    unsafe { gpucc_slsr_instruction_count(f.as_value_ref()) }
+}
+
 /// The value of integer constant `v` (a `ConstantInt` of at most 128 bits):
 /// its width and its value sign-extended to 128 bits.
 pub fn const_int(v: IntValue<'_>) -> Option<(u32, i128)> {
-    let (mut lo, mut hi) = (0u64, 0u64);
+    let (mut bits, mut lo, mut hi) = (0u32, 0u64, 0u64);
     // SAFETY: the shim checks that `v` is a ConstantInt before reading it.
-    if !unsafe { gpucc_slsr_const_int(v.as_value_ref(), &mut lo, &mut hi) } {
+    if !unsafe { gpucc_slsr_const_int(v.as_value_ref(), &mut bits, &mut lo, &mut hi) } {
         return None;
     }
-    let bits = v.get_type().get_bit_width();
     Some((
         bits,
         ((u128::from(hi) << 64) | u128::from(lo)).cast_signed(),
@@ -351,10 +406,11 @@ pub fn int_op(v: impl AsValueRef) -> Option<IntOp> {
 
 /// Integer operand `i` of an instruction or constant expression.
 pub fn int_operand<'ctx>(v: impl AsValueRef, i: u32) -> Option<IntValue<'ctx>> {
-    match super::operand(&v, i)? {
-        inkwell::values::BasicValueEnum::IntValue(x) => Some(x),
-        _ => None,
-    }
+    // SAFETY: the shim checks that `v` is a User with operand `i` and that
+    // the operand has integer type.
+    let o = unsafe { gpucc_slsr_int_operand(v.as_value_ref(), i) };
+    // SAFETY: a live value of integer type.
+    (!o.is_null()).then(|| unsafe { IntValue::new(o) })
 }
 
 /// `x` if `v` is `sub 0, x` (LLVM's `m_Neg`).

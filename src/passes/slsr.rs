@@ -425,12 +425,6 @@ fn fn_name(f: FunctionValue<'_>) -> String {
     f.get_name().to_string_lossy().into_owned()
 }
 
-fn block_of<'a>(c: &Candidate<'a>) -> BasicBlock<'a> {
-    c.inst
-        .get_parent()
-        .expect("gpucc-slsr: candidates are collected from blocks")
-}
-
 /// The analyses the plan reads.
 #[derive(Clone, Copy)]
 struct Analyses<'r, 'a> {
@@ -1168,7 +1162,7 @@ fn plan<'a>(
     explain: bool,
     stats: &mut Stats,
 ) -> Plan<'a> {
-    let cands = slsr_candidates::collect(
+    let (cands, blocks) = slsr_candidates::collect(
         an.f,
         an.dt,
         an.se,
@@ -1181,7 +1175,7 @@ fn plan<'a>(
         an,
         behaviour,
         cands: &cands,
-        blocks: cands.iter().map(block_of).collect(),
+        blocks,
         max_scan: usize::try_from(params.max_scan).unwrap_or(usize::MAX),
         explain,
         keys: Keys::new(n, behaviour.base_and_stride_deltas),
@@ -1192,13 +1186,15 @@ fn plan<'a>(
         leaf_room: Vec::new(),
         walker: poison::Walker::default(),
         choices: Vec::with_capacity(n),
-        notes: Vec::with_capacity(n),
+        notes: Vec::with_capacity(if explain { n } else { 0 }),
         drops: Vec::new(),
         dropped: FxHashMap::default(),
     };
+    // Asked once: the loop runs per candidate.
+    let tracing = debug::enabled(NAME);
     for k in 0..n {
         s.record_stride(k);
-        let c = cands[k];
+        let c = &cands[k];
         let (choice, note) = if !c.foldable && !c.is_cheap() {
             let (choice, note) = s.search(k);
             (choice.map(|ch| s.compress(k, ch)), note)
@@ -1207,15 +1203,20 @@ fn plan<'a>(
         } else {
             (None, None)
         };
-        debug::trace(NAME, || {
-            describe_search(&cands, k, choice.as_ref(), note.as_ref())
-        });
+        if tracing {
+            debug::trace(NAME, || {
+                describe_search(&cands, k, choice.as_ref(), note.as_ref())
+            });
+        }
         if choice.is_some() {
             stats.num_with_basis += 1;
         }
         s.choices.push(choice);
-        s.notes.push(note);
-        s.keys.add(k, &c);
+        // Notes only explain (remarks), as `missed` below.
+        if explain {
+            s.notes.push(note);
+        }
+        s.keys.add(k, c);
     }
     stats.num_candidates = n as u64;
 
@@ -1249,10 +1250,11 @@ fn plan<'a>(
         }
         end = start;
     }
-    // Why the others stay, once per instruction.
+    // Why the others stay, once per instruction (for remarks only).
     let mut missed = Vec::new();
     let mut explained: FxHashMap<LLVMValueRef, ()> = FxHashMap::default();
-    for k in (0..n).rev() {
+    let explained_range = if explain { 0..n } else { 0..0 };
+    for k in explained_range.rev() {
         let key = cands[k].inst.as_value_ref();
         if rewritten.contains_key(&key) || s.choices[k].is_some() {
             continue;
