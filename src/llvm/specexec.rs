@@ -113,11 +113,6 @@ impl<'ctx> BlockId<'ctx> {
         })
     }
 
-    /// The block of `bb`.
-    pub fn of(bb: BasicBlock<'ctx>) -> Self {
-        BlockId::new(bb.as_mut_ptr()).expect("gpucc: a block is not null")
-    }
-
     fn as_ptr(self) -> LLVMBasicBlockRef {
         self.raw.as_ptr()
     }
@@ -131,7 +126,7 @@ impl<'ctx> BlockId<'ctx> {
 }
 
 /// The first block of `f`, if it has any.
-pub fn first_block(f: FunctionValue<'_>) -> Option<BlockId<'_>> {
+fn first_block(f: FunctionValue<'_>) -> Option<BlockId<'_>> {
     // SAFETY: `f` is a live function.
     BlockId::new(unsafe { c::LLVMGetFirstBasicBlock(f.as_value_ref()) })
 }
@@ -163,7 +158,7 @@ pub struct Shape<'ctx> {
 /// ends in a conditional branch, with its shape; `None` when no block from
 /// `bb` on does. Blocks that end in anything else (an unconditional branch,
 /// a switch, a return) or have no terminator are passed over.
-pub fn next_branching(bb: BlockId<'_>) -> Option<Shape<'_>> {
+fn next_branching(bb: BlockId<'_>) -> Option<Shape<'_>> {
     let mut shape = MaybeUninit::<Shape<'_>>::uninit();
     // SAFETY: `bb` is a live block; when the shim returns true it has
     // written every field of `shape` (`GpuccSpecShape`, the same layout):
@@ -342,7 +337,7 @@ impl<'ctx> BlockFacts<'ctx> {
     /// fewer; [`BlockFacts::complete`] says which). Instructions that are
     /// no debug intrinsics are classed ([`BlockFacts::class`]) and have
     /// operands only when their opcode is in `asked` (the others have none:
-    /// nobody asks). [`BlockFacts::deps`] has them in brief for every
+    /// nobody asks). [`RawInst::deps`] has them in brief for every
     /// instruction; the entries ([`BlockFacts::sites`],
     /// [`BlockFacts::operands`]) are read for every instruction only
     /// `with_ops`, else only for those with [`Deps::far`] operands.
@@ -434,11 +429,6 @@ impl<'ctx> BlockFacts<'ctx> {
     /// What it is.
     pub fn class(&self, k: usize) -> Class {
         self.insts[k].class()
-    }
-
-    /// Its operands in brief.
-    pub fn deps(&self, k: usize) -> Deps {
-        self.insts[k].deps()
     }
 
     /// Where its operand entries are, in operand order (the entries of
