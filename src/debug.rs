@@ -15,8 +15,9 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-static DEBUG: Lazy<Vec<String>> = Lazy::new(|| {
-    std::env::var("GPUCC_DEBUG")
+/// The passes a comma-separated environment variable names (none if unset).
+fn pass_list(var: &str) -> Vec<String> {
+    std::env::var(var)
         .map(|v| {
             v.split(',')
                 .map(|s| s.trim().to_string())
@@ -24,11 +25,18 @@ static DEBUG: Lazy<Vec<String>> = Lazy::new(|| {
                 .collect()
         })
         .unwrap_or_default()
-});
+}
+
+/// Does `list` name `pass`, or say `all`?
+fn names(list: &[String], pass: &str) -> bool {
+    list.iter().any(|p| p == pass || p == "all")
+}
+
+static DEBUG: Lazy<Vec<String>> = Lazy::new(|| pass_list("GPUCC_DEBUG"));
 
 /// Is debug output on for `pass`?
 pub fn enabled(pass: &str) -> bool {
-    DEBUG.iter().any(|p| p == pass || p == "all")
+    names(&DEBUG, pass)
 }
 
 /// Writes one line of `pass`'s debug output to stderr, if enabled.
@@ -72,22 +80,13 @@ pub fn allow_rewrite(pass: &str) -> bool {
     ok
 }
 
-static CHECK: Lazy<Vec<String>> = Lazy::new(|| {
-    std::env::var("GPUCC_CHECK")
-        .map(|v| {
-            v.split(',')
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .collect()
-        })
-        .unwrap_or_default()
-});
+static CHECK: Lazy<Vec<String>> = Lazy::new(|| pass_list("GPUCC_CHECK"));
 
 /// Does `GPUCC_CHECK` name `pass` (or say `all`)? The pass then also
 /// recomputes what it would reuse from a cache, and stops (a panic, which
 /// comes out as `LLVM ERROR`) where the two answers differ. Slow: for tests.
 pub fn self_check(pass: &str) -> bool {
-    CHECK.iter().any(|p| p == pass || p == "all")
+    names(&CHECK, pass)
 }
 
 /// Fault injection for the test that pins [`crate::guarded`]: when
