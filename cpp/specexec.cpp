@@ -69,19 +69,18 @@ GPUCC_EXPORT void gpucc_drop_ub_implying_facts(LLVMValueRef I) {
 //
 // The pass looks at every block and at every instruction of each if-then
 // arm. One call per question costs more than most answers, so the facts come
-// in one call each: the next block that ends in a conditional branch, with
-// its shape (`gpucc_specexec_next`), and, for an arm, every instruction's
-// class, cost and operands in the arm (`gpucc_specexec_block`). They still
-// decide nothing.
+// in one call each: the blocks of a function that end in a conditional
+// branch, with their shapes (`gpucc_specexec_shapes`), and, for an arm, every
+// instruction's class, cost and operands in the arm (`gpucc_specexec_block`).
+// They still decide nothing.
 
-/// A block that ends in a conditional branch: the block after it, its two
-/// successors, and of each: its single successor (null when its terminator
-/// has not exactly one), whether exactly one CFG edge enters it, and whether
-/// it holds nothing but its terminator and debug intrinsics. Mirrors
-/// `specexec::Shape`, which is written as is: every field is written.
+/// A block that ends in a conditional branch: its two successors, and of
+/// each: its single successor (null when its terminator has not exactly
+/// one), whether exactly one CFG edge enters it, and whether it holds nothing
+/// but its terminator and debug intrinsics. Mirrors `specexec::Shape`, which
+/// is written as is: every field is written.
 struct GpuccSpecShape {
   LLVMBasicBlockRef Block;
-  LLVMBasicBlockRef Next;
   LLVMBasicBlockRef Succ[2];
   LLVMBasicBlockRef SingleSucc[2];
   bool OnePredEdge[2];
@@ -143,39 +142,37 @@ GPUCC_EXPORT int gpucc_debug_intrinsic_kind(LLVMValueRef I) {
   return debugKind(unwrap(I));
 }
 
-/// From block `BB` on (itself included), the first block that ends in a
-/// conditional branch, with its shape, into `Out`; false, with nothing
-/// written, when no block from `BB` on does.
-GPUCC_EXPORT bool gpucc_specexec_next(LLVMBasicBlockRef BB,
-                                      GpuccSpecShape *Out) {
-  BasicBlock *B = unwrap(BB);
-  const BranchInst *BI = nullptr;
-  for (Function::iterator It = B->getIterator(), E = B->getParent()->end();;
-       ++It) {
-    if (It == E)
-      return false;
-    BI = dyn_cast_or_null<BranchInst>(It->getTerminator());
-    if (BI && BI->isConditional()) {
-      B = &*It;
-      Out->Next = std::next(It) == E ? nullptr : wrap(&*std::next(It));
-      break;
-    }
-  }
-  Out->Block = wrap(B);
-  for (unsigned K = 0; K != 2; ++K) {
-    BasicBlock *S = BI->getSuccessor(K);
-    Out->Succ[K] = wrap(S);
-    Out->SingleSucc[K] = wrap(singleSuccessor(S));
-    Out->OnePredEdge[K] = onePredEdge(S);
-    bool OnlyDebug = true;
-    for (const Instruction &I : *S)
-      if (!I.isTerminator() && !debugKind(&I)) {
-        OnlyDebug = false;
-        break;
+/// The shapes of the blocks of function `F` that end in a conditional
+/// branch, in function order, into `Out`, as far as room (`Cap`) allows;
+/// returns how many blocks there are, which may be more than `Cap` (then the
+/// first `Cap` are written: call again with more room).
+GPUCC_EXPORT size_t gpucc_specexec_shapes(LLVMValueRef F, GpuccSpecShape *Out,
+                                          size_t Cap) {
+  size_t N = 0;
+  for (BasicBlock &B : *unwrap<Function>(F)) {
+    const auto *BI = dyn_cast_or_null<BranchInst>(B.getTerminator());
+    if (!BI || !BI->isConditional())
+      continue;
+    if (N < Cap) {
+      GpuccSpecShape &Sh = Out[N];
+      Sh.Block = wrap(&B);
+      for (unsigned K = 0; K != 2; ++K) {
+        BasicBlock *S = BI->getSuccessor(K);
+        Sh.Succ[K] = wrap(S);
+        Sh.SingleSucc[K] = wrap(singleSuccessor(S));
+        Sh.OnePredEdge[K] = onePredEdge(S);
+        bool OnlyDebug = true;
+        for (const Instruction &I : *S)
+          if (!I.isTerminator() && !debugKind(&I)) {
+            OnlyDebug = false;
+            break;
+          }
+        Sh.OnlyDebug[K] = OnlyDebug;
       }
-    Out->OnlyDebug[K] = OnlyDebug;
+    }
+    ++N;
   }
-  return true;
+  return N;
 }
 
 /// One instruction of a block (`gpucc_specexec_block`). Mirrors

@@ -11,16 +11,14 @@ use super::llvm_sys;
 use super::Tti;
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
-use llvm_sys::core as c;
 use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMValueRef};
 use llvm_sys::LLVMOpcode;
 use std::ffi::{c_int, c_void};
 use std::marker::PhantomData;
-use std::mem::MaybeUninit;
 use std::ptr::NonNull;
 
 extern "C" {
-    fn gpucc_specexec_next(bb: LLVMBasicBlockRef, out: *mut Shape<'_>) -> bool;
+    fn gpucc_specexec_shapes(f: LLVMValueRef, out: *mut Shape<'_>, cap: usize) -> usize;
     fn gpucc_specexec_block(
         bb: LLVMBasicBlockRef,
         tti: *const c_void,
@@ -106,13 +104,6 @@ pub struct BlockId<'ctx> {
 }
 
 impl<'ctx> BlockId<'ctx> {
-    fn new(raw: LLVMBasicBlockRef) -> Option<Self> {
-        NonNull::new(raw).map(|raw| BlockId {
-            raw,
-            _ir: PhantomData,
-        })
-    }
-
     fn as_ptr(self) -> LLVMBasicBlockRef {
         self.raw.as_ptr()
     }
@@ -125,12 +116,6 @@ impl<'ctx> BlockId<'ctx> {
     }
 }
 
-/// The first block of `f`, if it has any.
-fn first_block(f: FunctionValue<'_>) -> Option<BlockId<'_>> {
-    // SAFETY: `f` is a live function.
-    BlockId::new(unsafe { c::LLVMGetFirstBasicBlock(f.as_value_ref()) })
-}
-
 /// A block ending in a conditional branch: its two successors, in operand
 /// order, and what the pass asks of each. The shim's `GpuccSpecShape`,
 /// written by it as is (an absent block is a null pointer: `Option` of a
@@ -140,8 +125,6 @@ fn first_block(f: FunctionValue<'_>) -> Option<BlockId<'_>> {
 pub struct Shape<'ctx> {
     /// The block.
     pub block: BlockId<'ctx>,
-    /// The block after it in the function's list, if any.
-    pub next: Option<BlockId<'ctx>>,
     /// The branch's successors.
     pub succ: [BlockId<'ctx>; 2],
     /// The successor of each when its terminator has exactly one successor
@@ -154,27 +137,54 @@ pub struct Shape<'ctx> {
     pub only_debug: [bool; 2],
 }
 
-/// From `bb` on (itself included), in function order, the first block that
-/// ends in a conditional branch, with its shape; `None` when no block from
-/// `bb` on does. Blocks that end in anything else (an unconditional branch,
-/// a switch, a return) or have no terminator are passed over.
-fn next_branching(bb: BlockId<'_>) -> Option<Shape<'_>> {
-    let mut shape = MaybeUninit::<Shape<'_>>::uninit();
-    // SAFETY: `bb` is a live block; when the shim returns true it has
-    // written every field of `shape` (`GpuccSpecShape`, the same layout):
-    // live blocks of the same function, never null where `Shape` has no
-    // `Option`, and C++ `bool`s (0 or 1).
-    unsafe { gpucc_specexec_next(bb.as_ptr(), shape.as_mut_ptr()).then(|| shape.assume_init()) }
+/// The blocks of a function that end in a conditional branch, with their
+/// shapes, in function order, read in one call, in room kept from function
+/// to function. Hoisting instructions out of an arm into its predecessor
+/// changes no shape (no block or edge comes or goes; a block that gains
+/// instructions ends in a conditional branch, so it is nobody's arm), so the
+/// shapes of a function stay true while the pass works through them.
+#[derive(Default)]
+pub struct Branching<'ctx> {
+    shapes: Vec<Shape<'ctx>>,
 }
 
-/// The blocks of `f` that end in a conditional branch, with their shapes, in
-/// function order, walked by links (each is read when it is reached, so
-/// instructions may move between blocks on the way; blocks must not be
-/// added or erased).
-pub fn branching_blocks<'ctx>(f: FunctionValue<'ctx>) -> impl Iterator<Item = Shape<'ctx>> {
-    std::iter::successors(first_block(f).and_then(next_branching), |sh| {
-        sh.next.and_then(next_branching)
-    })
+impl<'ctx> Branching<'ctx> {
+    /// Reads the shapes of `f`.
+    pub fn read(&mut self, f: FunctionValue<'ctx>) {
+        self.shapes.clear();
+        loop {
+            let room = self.shapes.capacity();
+            // SAFETY: `f` is a live function; the shim writes at most `room`
+            // whole entries (every field: live blocks of `f`, never null
+            // where `Shape` has no `Option`, C++ `bool`s), the first
+            // `min(n, room)`, which then become the vector's length.
+            let n = unsafe {
+                let n = gpucc_specexec_shapes(f.as_value_ref(), self.shapes.as_mut_ptr(), room);
+                self.shapes.set_len(n.min(room));
+                n
+            };
+            if n <= room {
+                return;
+            }
+            self.shapes.clear();
+            self.shapes.reserve(n.max(16));
+        }
+    }
+
+    /// The shapes read, in function order.
+    pub fn shapes(&self) -> &[Shape<'ctx>] {
+        &self.shapes
+    }
+
+    /// The same room, emptied, for the blocks of another function.
+    pub fn recycle<'b>(mut self) -> Branching<'b> {
+        self.shapes.clear();
+        // SAFETY: the vector is empty, and `Shape<'ctx>` and `Shape<'b>`
+        // differ only in a lifetime: the same type at run time.
+        Branching {
+            shapes: unsafe { std::mem::transmute::<Vec<Shape<'ctx>>, Vec<Shape<'b>>>(self.shapes) },
+        }
+    }
 }
 
 /// A set of opcodes (by their LLVM-C numbers, all below 128).

@@ -116,7 +116,8 @@
 use crate::debug;
 use crate::llvm::llvm_sys;
 use crate::llvm::specexec::{
-    self as sx, BlockFacts, BlockId, Class, DebugIntrinsic, Deps, OpcodeSet, OperandAt, Shape, Site,
+    self as sx, BlockFacts, BlockId, Branching, Class, DebugIntrinsic, Deps, OpcodeSet, OperandAt,
+    Shape, Site,
 };
 use crate::llvm::{self, RemarkKind, Tti};
 use crate::params::{self, Kind, ParamError, Spec, Value};
@@ -228,6 +229,8 @@ pub struct SpeculativeExecutionPass {
     /// The planning room of the last function, emptied, for the next one
     /// (a function's few if-then arms would otherwise pay for allocating it).
     room: RefCell<Scratch<'static>>,
+    /// The branching blocks of the last function, emptied, likewise.
+    shapes_room: RefCell<Branching<'static>>,
 }
 
 impl SpeculativeExecutionPass {
@@ -236,6 +239,7 @@ impl SpeculativeExecutionPass {
             params,
             limits: OnceLock::new(),
             room: RefCell::default(),
+            shapes_room: RefCell::default(),
         }
     }
 }
@@ -310,7 +314,12 @@ impl FunctionPass for SpeculativeExecutionPass {
                     fn_name(f)
                 )
             });
-            if cx.remarks_wanted() && sx::branching_blocks(f).any(|sh| source_of(&sh).is_some()) {
+            let has_source = || {
+                let mut branching = Branching::default();
+                branching.read(f);
+                branching.shapes().iter().any(|sh| source_of(sh).is_some())
+            };
+            if cx.remarks_wanted() && has_source() {
                 cx.remark(RemarkKind::Missed, "NoBranchDivergence", None, || {
                     format!(
                         "@{}: nothing speculated: only-if-divergent-target is set and the target \
@@ -330,12 +339,14 @@ impl FunctionPass for SpeculativeExecutionPass {
         // asked for once per function: most runs want neither.
         let explained = cx.remarks_wanted() || limits.traced;
         let speculated = speculated_opcodes();
+        let mut branching = self.shapes_room.take().recycle();
+        branching.read(f);
         // Block by block in function order, each decided on the IR as the
-        // blocks before it left it, as upstream does.
-        // (Walked by links, not collected: only instructions move.)
-        for sh in sx::branching_blocks(f) {
+        // blocks before it left it, as upstream does (the shapes stay true:
+        // see `Branching`).
+        for sh in branching.shapes() {
             let into = sh.block;
-            let Some(from) = source_of(&sh) else {
+            let Some(from) = source_of(sh) else {
                 continue;
             };
             stats.num_sources += 1;
@@ -358,6 +369,7 @@ impl FunctionPass for SpeculativeExecutionPass {
             }
         }
         self.room.replace(scratch.recycle());
+        self.shapes_room.replace(branching.recycle());
         if stats.num_sources > 0 {
             cx.remark(RemarkKind::Analysis, "Stats", None, || {
                 format!(
