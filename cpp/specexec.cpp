@@ -76,9 +76,11 @@ GPUCC_EXPORT void gpucc_drop_ub_implying_facts(LLVMValueRef I) {
 
 /// A block that ends in a conditional branch: its two successors, and of
 /// each: its single successor (null when its terminator has not exactly
-/// one), whether exactly one CFG edge enters it, and whether it holds nothing
-/// but its terminator and debug intrinsics. Mirrors `specexec::Shape`, which
-/// is written as is: every field is written.
+/// one), whether exactly one CFG edge enters it, and, in a diamond (one edge
+/// enters each, and both have the same single successor), whether it holds
+/// nothing but its terminator and debug intrinsics (false elsewhere: it is
+/// not read). Mirrors `specexec::Shape`, which is written as is: every field
+/// is written.
 struct GpuccSpecShape {
   LLVMBasicBlockRef Block;
   LLVMBasicBlockRef Succ[2];
@@ -161,12 +163,17 @@ GPUCC_EXPORT size_t gpucc_specexec_shapes(LLVMValueRef F, GpuccSpecShape *Out,
         Sh.Succ[K] = wrap(S);
         Sh.SingleSucc[K] = wrap(singleSuccessor(S));
         Sh.OnePredEdge[K] = onePredEdge(S);
-        bool OnlyDebug = true;
-        for (const Instruction &I : *S)
-          if (!I.isTerminator() && !debugKind(&I)) {
-            OnlyDebug = false;
+      }
+      // Whether an arm holds nothing is asked of diamonds only: read there.
+      bool Diamond = Sh.OnePredEdge[0] && Sh.OnePredEdge[1] &&
+                     Sh.SingleSucc[0] && Sh.SingleSucc[0] == Sh.SingleSucc[1];
+      for (unsigned K = 0; K != 2; ++K) {
+        bool OnlyDebug = Diamond;
+        for (const Instruction &I : *unwrap(Sh.Succ[K])) {
+          if (!OnlyDebug)
             break;
-          }
+          OnlyDebug = I.isTerminator() || debugKind(&I);
+        }
         Sh.OnlyDebug[K] = OnlyDebug;
       }
     }
@@ -292,10 +299,18 @@ GPUCC_EXPORT size_t gpucc_specexec_block(LLVMBasicBlockRef BB,
     Out.Inst = wrap(&I);
     LLVMOpcode Opcode = llvmOpcode(I);
     Out.Opcode = uint8_t(Opcode);
-    // Only calls can be debug intrinsics.
-    int Debug = isa<CallInst>(I) ? debugKind(&I) : 0;
     unsigned Bit = unsigned(Opcode);
     bool IsAsked = Bit < 128 && (Asked[Bit / 64] >> (Bit % 64) & 1);
+    // The terminator that ends the block, when not asked about (the pass
+    // asks about none), is written at once.
+    if (!IsAsked && I.isTerminator()) {
+      Out = {wrap(&I), 0, 0, uint32_t(NO), 0, uint8_t(Opcode), SpecNotAsked,
+             0, 0};
+      ++N;
+      continue;
+    }
+    // Only calls can be debug intrinsics.
+    int Debug = isa<CallInst>(I) ? debugKind(&I) : 0;
     uint64_t Deps = 0;
     uint8_t Never = 0, Far = 0;
     size_t First = NO;

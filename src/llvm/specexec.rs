@@ -133,7 +133,9 @@ pub struct Shape<'ctx> {
     /// Does exactly one CFG edge enter each (a `switch` with two cases to it
     /// counts twice)?
     pub one_pred_edge: [bool; 2],
-    /// Does each hold nothing but its terminator and debug intrinsics?
+    /// In a diamond (exactly one edge enters each, and both have the same
+    /// single successor): does each hold nothing but its terminator and
+    /// debug intrinsics? False elsewhere, where it is not read.
     pub only_debug: [bool; 2],
 }
 
