@@ -168,6 +168,35 @@ def instructions(cmd):
         fail(vg, p)
     return int(m[0])
 
+def instructions_inside(cmd, fn):
+    """(all, inside): the instructions executed by cmd, and those executed
+    within the first call of function fn and what it calls (fn: a callgrind
+    pattern ending in `*`), as callgrind counts them, from one run: callgrind
+    dumps its counts before fn and again after it, and the middle part is
+    fn's. (Callgrind keeps one trigger per pattern, so the trigger after fn
+    names it by a second pattern: the first one without its namespace.)"""
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "cg")
+        after = "*" + fn.split("::", 1)[-1]
+        vg = [valgrind, "--tool=callgrind", f"--callgrind-out-file={out}",
+              f"--dump-before={fn}", f"--dump-after={after}"] + cmd
+        p = subprocess.run(vg, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        m = COLLECTED.findall(p.stderr)
+        if p.returncode != 0 or len(m) != 1:
+            fail(vg, p)
+        total, inside = 0, None
+        for name in os.listdir(d):
+            text = open(os.path.join(d, name)).read()
+            part = int(re.search(r"^totals: (\d+)", text, re.M).group(1))
+            total += part
+            if re.search(r"^desc: Trigger: --dump-after=", text, re.M):
+                inside = part
+        if total != int(m[0]) or inside is None:
+            sys.exit(f"bench: callgrind's parts of {' '.join(cmd)} do not add up "
+                     f"({total} against {m[0]}; the part within {fn}: {inside})")
+        return total, inside
+
 def ratio(a, b):
     return a / b if b > 0 else float("inf")
 
@@ -191,12 +220,13 @@ def best_times(n, commands):
           + ", ".join(f"{k} {v:.3f}s" for k, v in best.items()), file=sys.stderr, flush=True)
     return best, rounds
 
-def callgrind_counts(commands_of, skip_note=""):
+def callgrind_counts(commands_of, skip_note="", count=None):
     """{n: {command name: instructions}} for the sizes callgrind measures:
     none without valgrind, those under LARGE unless callgrind_1m. One run per
     command (the count does not depend on load); call it after the timing, so
     that it does not compete with it for the CPU. commands_of(n) gives the
-    commands of size n; skip_note ends the note on a skipped size."""
+    commands of size n; skip_note ends the note on a skipped size; count(n,
+    name, cmd), when given, counts a command instead of instructions(cmd)."""
     counts = {}
     if not valgrind:
         return counts
@@ -206,7 +236,8 @@ def callgrind_counts(commands_of, skip_note=""):
                   file=sys.stderr, flush=True)
             continue
         t0 = time.perf_counter()
-        counts[n] = {cmd_name: instructions(cmd) for cmd_name, cmd in commands_of(n).items()}
+        counts[n] = {cmd_name: count(n, cmd_name, cmd) if count else instructions(cmd)
+                     for cmd_name, cmd in commands_of(n).items()}
         print(f"  callgrind {n} ({time.perf_counter() - t0:.0f}s): "
               + ", ".join(f"{k} {v}" for k, v in counts[n].items()), file=sys.stderr, flush=True)
     return counts
