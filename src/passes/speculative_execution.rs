@@ -579,48 +579,77 @@ fn plan<'ctx>(
 /// [`plan`] over the instructions read into `facts`, marking in `stayed`
 /// those that stay; `None` when it reaches their end and the block has more.
 fn plan_read(limits: Limits, facts: &BlockFacts<'_>, stayed: &mut Vec<u64>) -> Option<Decision> {
-    let entries = facts.entries();
-    let words = entries.len().div_ceil(64).max(1);
+    let words = facts.len().div_ceil(64).max(1);
     if stayed.len() < words {
         stayed.resize(words, 0);
     }
-    stayed[..words].fill(0);
+    // The first word (positions below 64: all of most arms) is planned in a
+    // local, the others in place; all are in `stayed` afterwards.
+    let rest = &mut stayed[1..words];
+    rest.fill(0);
+    let mut first = 0;
+    let decision = plan_bits(limits, facts, &mut first, rest);
+    stayed[0] = first;
+    decision
+}
+
+/// Does the instruction at position `j` stay, by the words of `plan_read`?
+fn stays_in(first: u64, rest: &[u64], j: usize) -> bool {
+    let word = if j < 64 { first } else { rest[j / 64 - 1] };
+    word >> (j % 64) & 1 != 0
+}
+
+/// [`plan_read`] with the stay bits of positions below 64 in `first` and the
+/// others in `rest` (word `w` of `stayed` is `rest[w - 1]`).
+fn plan_bits(
+    limits: Limits,
+    facts: &BlockFacts<'_>,
+    first: &mut u64,
+    rest: &mut [u64],
+) -> Option<Decision> {
     // An operand is available above `from` if it is outside `from`, or an
     // earlier instruction of it that is hoisted: one that does not stay (as
     // upstream's `NotHoisted` set). One of `from` that does not come earlier
     // is not: in reachable code it cannot be an operand anyway.
     // (Positions below 64 are bits of the first word, as operands' `near`.)
-    let available = |stayed: &[u64], k: usize, deps: Deps| {
+    let available = |first: u64, rest: &[u64], k: usize, deps: Deps| {
         !deps.never
-            && deps.near & stayed[0] == 0
+            && deps.near & first == 0
             && (!deps.far
                 || facts.sites(k).all(|at| match at {
-                    Site::Earlier(j) => stayed[j / 64] >> (j % 64) & 1 == 0,
+                    Site::Earlier(j) => !stays_in(first, rest, j),
                     Site::Outside => true,
                     Site::Never => false,
                 }))
+    };
+    let stay = |first: &mut u64, rest: &mut [u64], k: usize| {
+        if k < 64 {
+            *first |= 1 << k;
+        } else {
+            rest[k / 64 - 1] |= 1 << (k % 64);
+        }
     };
     let mut cost: i64 = 0;
     let mut not_hoisted: u32 = 0;
     let mut moves = false;
     let mut calls = false;
-    for (k, entry) in entries.iter().enumerate() {
+    for (k, entry) in facts.entries().iter().enumerate() {
         let hoisted = match entry.class() {
             // Debug intrinsics: no cost, no count, never a reason for
             // anything; a variable one follows the values it describes.
             Class::Debug(kind) => {
-                let follows =
-                    kind == DebugIntrinsic::Variable && available(stayed, k, entry.deps());
+                let follows = kind == DebugIntrinsic::Variable
+                    && available(*first, rest, k, entry.deps());
                 if follows {
                     moves = true;
                 } else {
-                    stayed[k / 64] |= 1 << (k % 64);
+                    stay(first, rest, k);
                 }
                 continue;
             }
             Class::NotAsked | Class::Unsafe => None,
             // Stays when an operand does, or when the target has no cost.
-            Class::Candidate(c) => available(stayed, k, entry.deps()).then_some(c),
+            Class::Candidate(c) => available(*first, rest, k, entry.deps()).then_some(c),
             Class::NoCost => None,
         };
         match hoisted {
@@ -640,7 +669,7 @@ fn plan_read(limits: Limits, facts: &BlockFacts<'_>, stayed: &mut Vec<u64>) -> O
                         count: not_hoisted,
                     });
                 }
-                stayed[k / 64] |= 1 << (k % 64);
+                stay(first, rest, k);
             }
         }
     }
