@@ -76,11 +76,12 @@ GPUCC_EXPORT void gpucc_drop_ub_implying_facts(LLVMValueRef I) {
 
 /// A block that ends in a conditional branch: its two successors, and of
 /// each: its single successor (null when its terminator has not exactly
-/// one), whether exactly one CFG edge enters it, and, in a diamond (one edge
-/// enters each, and both have the same single successor), whether it holds
-/// nothing but its terminator and debug intrinsics (false elsewhere: it is
-/// not read). Mirrors `specexec::Shape`, which is written as is: every field
-/// is written.
+/// one); whether exactly one CFG edge enters it, where its single successor
+/// is the other successor or both have the same single successor; and, in a
+/// diamond (one edge enters each, and both have the same single successor),
+/// whether it holds nothing but its terminator and debug intrinsics. Where a
+/// fact is not read, it is false (nothing asks it there). Mirrors
+/// `specexec::Shape`, which is written as is: every field is written.
 struct GpuccSpecShape {
   LLVMBasicBlockRef Block;
   LLVMBasicBlockRef Succ[2];
@@ -162,11 +163,15 @@ GPUCC_EXPORT size_t gpucc_specexec_shapes(LLVMValueRef F, GpuccSpecShape *Out,
         BasicBlock *S = BI->getSuccessor(K);
         Sh.Succ[K] = wrap(S);
         Sh.SingleSucc[K] = wrap(singleSuccessor(S));
-        Sh.OnePredEdge[K] = onePredEdge(S);
       }
+      // The edges into an arm are asked about where it goes to the other
+      // successor, or both go to the same block; only then are they read.
+      bool Join = Sh.SingleSucc[0] && Sh.SingleSucc[0] == Sh.SingleSucc[1];
+      for (unsigned K = 0; K != 2; ++K)
+        Sh.OnePredEdge[K] = (Join || Sh.SingleSucc[K] == Sh.Succ[1 - K]) &&
+                            onePredEdge(unwrap(Sh.Succ[K]));
       // Whether an arm holds nothing is asked of diamonds only: read there.
-      bool Diamond = Sh.OnePredEdge[0] && Sh.OnePredEdge[1] &&
-                     Sh.SingleSucc[0] && Sh.SingleSucc[0] == Sh.SingleSucc[1];
+      bool Diamond = Join && Sh.OnePredEdge[0] && Sh.OnePredEdge[1];
       for (unsigned K = 0; K != 2; ++K) {
         bool OnlyDebug = Diamond;
         for (const Instruction &I : *unwrap(Sh.Succ[K])) {

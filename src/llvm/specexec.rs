@@ -131,7 +131,9 @@ pub struct Shape<'ctx> {
     /// slot (LLVM's `getSingleSuccessor`).
     pub single_succ: [Option<BlockId<'ctx>>; 2],
     /// Does exactly one CFG edge enter each (a `switch` with two cases to it
-    /// counts twice)?
+    /// counts twice)? Read where it can be asked: for an arm whose single
+    /// successor is the other successor, and for both when they have the
+    /// same single successor; false elsewhere.
     pub one_pred_edge: [bool; 2],
     /// In a diamond (exactly one edge enters each, and both have the same
     /// single successor): does each hold nothing but its terminator and

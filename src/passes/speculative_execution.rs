@@ -586,7 +586,9 @@ fn plan_read(limits: Limits, facts: &BlockFacts<'_>, stayed: &mut Vec<u64>) -> O
     // The first word (positions below 64: all of most arms) is planned in a
     // local, the others in place; all are in `stayed` afterwards.
     let rest = &mut stayed[1..words];
-    rest.fill(0);
+    if !rest.is_empty() {
+        rest.fill(0);
+    }
     let mut first = 0;
     let decision = plan_bits(limits, facts, &mut first, rest);
     stayed[0] = first;
