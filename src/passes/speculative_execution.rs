@@ -640,8 +640,8 @@ fn plan_bits(
             // Debug intrinsics: no cost, no count, never a reason for
             // anything; a variable one follows the values it describes.
             Class::Debug(kind) => {
-                let follows = kind == DebugIntrinsic::Variable
-                    && available(*first, rest, k, entry.deps());
+                let follows =
+                    kind == DebugIntrinsic::Variable && available(*first, rest, k, entry.deps());
                 if follows {
                     moves = true;
                 } else {
