@@ -738,21 +738,6 @@ GPUCC_EXPORT LLVMValueRef gpucc_addr_operand(LLVMValueRef V, unsigned I) {
 // (its rules, whether it is a kernel, its flat space: none of them changes
 // while the function exists), so it never goes stale.
 
-extern "C" {
-/// What the Rust side needs to know of `F` once: its alias rules, whether
-/// it is a kernel and its flat space, packed in an int64 (Rust; never
-/// unwinds).
-int64_t gpucc_rs_memspace_function_info(const void *TTI, LLVMValueRef F);
-/// 0: NoAlias, 1: MayAlias (Rust; never unwinds). `SpaceA` and `SpaceB`
-/// are the address spaces of the pointers' types (~0u: not a pointer).
-int gpucc_rs_memspace_alias(const void *TTI, int64_t Info, LLVMValueRef A,
-                            unsigned SpaceA, LLVMValueRef B, unsigned SpaceB);
-/// 1 when `P` (of type space `Space`, ~0u: not a pointer) points to memory
-/// no one may write (Rust; never unwinds).
-int gpucc_rs_memspace_read_only(const void *TTI, int64_t Info, LLVMValueRef P,
-                                unsigned Space);
-}
-
 /// One end of a def chain, as the memory-space walk found it (src/llvm/aa.rs
 /// reads the same layout as `RawLeaf`).
 struct GpuccSpaceLeaf {
@@ -765,7 +750,8 @@ struct GpuccSpaceLeaf {
 enum : unsigned {
   /// A value whose type is in a space other than the flat one (`Space`).
   LeafSpace = 0,
-  /// A flat argument without `byval`; `Space`: what TTI assumes, or ~0u.
+  /// A flat argument, without `byval` when the walk is asked about it;
+  /// `Space`: what TTI assumes, or ~0u.
   LeafArgument = 1,
   /// Another flat value that TTI assumes in `Space`.
   LeafAssumed = 2,
@@ -780,6 +766,20 @@ enum : unsigned {
   LeafTooMany = 6,
 };
 
+extern "C" {
+/// What the Rust side needs to know of `F` once, packed in an int64 (Rust;
+/// never unwinds): see `MemSpaceAAResult`.
+int64_t gpucc_rs_memspace_function_info(const void *TTI, LLVMValueRef F);
+/// 0: NoAlias, 1: MayAlias, for pointers whose walks gave `NA` leaves `A`
+/// and `NB` leaves `B` (~0u: not a pointer) (Rust; never unwinds).
+int gpucc_rs_memspace_alias(int64_t Info, const GpuccSpaceLeaf *A,
+                            unsigned NA, const GpuccSpaceLeaf *B, unsigned NB);
+/// 1 when `P`, whose walk gave `N` leaves `L` (~0u: not a pointer), points
+/// to memory no one may write (Rust; never unwinds).
+int gpucc_rs_memspace_read_only(int64_t Info, LLVMValueRef P,
+                                const GpuccSpaceLeaf *L, unsigned N);
+}
+
 /// Walks back from pointer `P` through the address operators of flat
 /// pointers (addrspacecast, bitcast and GEP to their pointer operand, phi to
 /// every incoming value, select to both choices; instructions and constant
@@ -788,11 +788,13 @@ enum : unsigned {
 /// `Flat`, or one TTI assumes a space of, ends its chain; so does anything
 /// that is not an address operator. At most `Cap` values (at most 64) are
 /// visited: the walk stops at an opaque value or at the first value past
-/// `Cap`, with that leaf last, so `Out` needs room for `Cap + 1`. Reads only; what the leaves
+/// `Cap`, with that leaf last, so `Out` needs room for `Cap + 1`. Unless
+/// `AskByVal`, a `byval` argument counts as any other argument (the
+/// attribute is looked up only when it matters). Reads only; what the leaves
 /// mean is Rust's to decide.
 GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
-                                          LLVMValueRef P, GpuccSpaceLeaf *Out,
-                                          unsigned Cap) {
+                                          bool AskByVal, LLVMValueRef P,
+                                          GpuccSpaceLeaf *Out, unsigned Cap) {
   const TargetTransformInfo &TTI = ttiRef(TTIRaw);
   constexpr unsigned MaxCap = 64;
   Cap = std::min(Cap, MaxCap);
@@ -806,11 +808,16 @@ GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
     return Op->getType()->isPointerTy() ? Op : nullptr;
   };
   const Value *V = unwrap(P);
+  // Until a phi or select is visited the walk follows one chain of casts
+  // and GEPs, whose values are distinct unless the chain is a cycle
+  // (unreachable code), which never reaches a leaf and ends at `Cap`; so
+  // `Seen` is only searched from the first branch on.
+  bool Branched = false;
   for (;;) {
     // Visit V unless seen; a cast or GEP hands on its operand as the next V
     // (a chain needs no stack), phis and selects push theirs.
     const Value *Next = nullptr;
-    if (std::find(Seen, Seen + NumSeen, V) == Seen + NumSeen) {
+    if (!Branched || std::find(Seen, Seen + NumSeen, V) == Seen + NumSeen) {
       if (NumSeen == Cap) {
         Out[N++] = {LeafTooMany, ~0u};
         return N;
@@ -822,7 +829,7 @@ GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
       bool Opaque = false;
       if (AS != Flat) {
         Out[N++] = {LeafSpace, AS};
-      } else if (A && !A->hasByValAttr()) {
+      } else if (A && !(AskByVal && A->hasByValAttr())) {
         Out[N++] = {LeafArgument, Assumed};
       } else if (Assumed != ~0u) {
         Out[N++] = {LeafAssumed, Assumed};
@@ -837,6 +844,7 @@ GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
           Opaque = !Next;
           break;
         case Instruction::PHI: {
+          Branched = true;
           const auto *Phi = cast<PHINode>(V);
           for (unsigned I = 0, E = Phi->getNumOperands(); !Opaque && I != E; ++I) {
             const Value *Op = PointerOp(V, I);
@@ -846,6 +854,7 @@ GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
           break;
         }
         case Instruction::Select: {
+          Branched = true;
           const Value *T = PointerOp(V, 1), *F = PointerOp(V, 2);
           Opaque = !T || !F;
           Stack.push_back(T);
@@ -904,15 +913,40 @@ GPUCC_EXPORT void gpucc_memspace_base(LLVMValueRef P, GpuccSpaceBase *Out) {
 
 namespace {
 
-/// The address space of `V`'s type, ~0u when it is not a pointer.
-unsigned spaceOrNone(const Value *V) {
-  Type *T = V->getType();
-  return T->isPointerTy() ? T->getPointerAddressSpace() : ~0u;
-}
-
+/// The result walks the pointers of each query (`gpucc_memspace_walk`) and
+/// hands the leaves to Rust, which decides: one crossing per query. How to
+/// walk is Rust's word too, packed in `Info` by `FunctionInfo::pack`
+/// (src/analysis/memspace.rs) when the result is made: bit 2 asks about
+/// `byval` (kernels), bit 3 asks for walks at all (a GPU target), bits 8-15
+/// are the walk's limit, bits 32-63 the flat space.
 class MemSpaceAAResult : public AAResultBase {
   const TargetTransformInfo *TTI;
   int64_t Info;
+
+  /// Room for the leaves of one walk (`gpucc_memspace_walk`'s most values,
+  /// and one more).
+  static constexpr unsigned WalkRoom = 65;
+  /// A leaf count that says "not a pointer".
+  static constexpr unsigned NotPointer = ~0u;
+
+  /// Walks `P` as `Info` says into `Out`; how many leaves (0 when Rust asks
+  /// for no walk, NotPointer when `P` is not a pointer).
+  unsigned walk(const Value *P, GpuccSpaceLeaf *Out) const {
+    auto *Ty = dyn_cast<PointerType>(P->getType());
+    if (!Ty)
+      return NotPointer;
+    if (!(Info & 8))
+      return 0;
+    unsigned Flat = uint32_t(Info >> 32);
+    // The walk's first step, where it is also its last: a pointer declared
+    // in another space than the flat one.
+    if (unsigned AS = Ty->getAddressSpace(); AS != Flat) {
+      Out[0] = {LeafSpace, AS};
+      return 1;
+    }
+    return gpucc_memspace_walk(TTI, Flat, Info & 4, wrap(P), Out,
+                               (Info >> 8) & 0xff);
+  }
 
 public:
   MemSpaceAAResult(const TargetTransformInfo &TTI, int64_t Info)
@@ -925,17 +959,18 @@ public:
 
   AliasResult alias(const MemoryLocation &LocA, const MemoryLocation &LocB,
                     AAQueryInfo &AAQI, const Instruction *) {
-    return gpucc_rs_memspace_alias(TTI, Info, wrap(LocA.Ptr),
-                                   spaceOrNone(LocA.Ptr), wrap(LocB.Ptr),
-                                   spaceOrNone(LocB.Ptr)) == 0
+    GpuccSpaceLeaf A[WalkRoom], B[WalkRoom];
+    unsigned NA = walk(LocA.Ptr, A), NB = walk(LocB.Ptr, B);
+    return gpucc_rs_memspace_alias(Info, A, NA, B, NB) == 0
                ? AliasResult::NoAlias
                : AliasResult::MayAlias;
   }
 
   ModRefInfo getModRefInfoMask(const MemoryLocation &Loc, AAQueryInfo &AAQI,
                                bool IgnoreLocals) {
-    return gpucc_rs_memspace_read_only(TTI, Info, wrap(Loc.Ptr),
-                                       spaceOrNone(Loc.Ptr))
+    GpuccSpaceLeaf L[WalkRoom];
+    unsigned N = walk(Loc.Ptr, L);
+    return gpucc_rs_memspace_read_only(Info, wrap(Loc.Ptr), L, N)
                ? ModRefInfo::NoModRef
                : ModRefInfo::ModRef;
   }

@@ -35,7 +35,7 @@
 //! Rules, AMDGPU (flat 0; LLVM 16's `AMDGPUAliasAnalysis`): see
 //! [`amdgpu_may_alias`]; constant 4 and constant-32-bit 6 are read-only.
 
-use crate::llvm::aa::{self, SpaceLeaf};
+use crate::llvm::aa::{self, SpaceBase, SpaceLeaf};
 use crate::llvm::{self, TtiRef};
 use inkwell::values::PointerValue;
 
@@ -88,18 +88,6 @@ impl Rules {
                 !self.is_on_chip(y) && self.spaces_may_alias(generic, y)
             }
             (Class::HostVisible, Class::HostVisible) => true,
-        }
-    }
-
-    /// May a pointer of class `c` alias a pointer of every class (whatever
-    /// the generic space)? Then an alias query needs nothing of the other
-    /// pointer. Spaces the rules do not name alias everything; so does the
-    /// generic space on NVPTX (on AMDGPU flat memory excludes region).
-    pub fn aliases_every_class(self, c: Class) -> bool {
-        match (self, c) {
-            (Rules::Nvptx, Class::Space(n)) => !NVPTX_KNOWN.contains(&n),
-            (Rules::Amdgpu, Class::Space(n)) => n > llvm::AMDGPU_LAST_ADDRESS_SPACE,
-            (_, Class::HostVisible) => false,
         }
     }
 
@@ -208,14 +196,22 @@ pub struct FunctionInfo {
 }
 
 impl FunctionInfo {
-    /// Packs into the int64 the C++ side keeps.
+    /// Packs into the int64 the C++ side keeps, with how the AA result is to
+    /// walk each query's pointers ([`aa::space_leaves`]): bits 0-1 the rules,
+    /// bit 2 kernel (ask about `byval`), bit 3 walk at all (rules known),
+    /// bits 8-15 the walk's limit ([`WALK_LIMIT`]), bits 32-63 the flat
+    /// space.
     pub fn pack(self) -> i64 {
         let r = match self.rules {
             None => 0,
             Some(Rules::Nvptx) => 1,
             Some(Rules::Amdgpu) => 2,
         };
-        r | if self.kernel { 4 } else { 0 } | i64::from(self.flat) << 32
+        let walk = if self.rules.is_some() { 8 } else { 0 };
+        r | if self.kernel { 4 } else { 0 }
+            | walk
+            | (WALK_LIMIT as i64) << 8
+            | i64::from(self.flat) << 32
     }
 
     pub fn unpack(bits: i64) -> FunctionInfo {
@@ -232,33 +228,15 @@ impl FunctionInfo {
     }
 }
 
-/// A pointer and the address space of its type.
-#[derive(Clone, Copy, Debug)]
-pub struct Pointer<'a> {
-    pub value: PointerValue<'a>,
-    pub space: u32,
-}
-
-impl<'a> Pointer<'a> {
-    pub fn of(value: PointerValue<'a>) -> Self {
-        Pointer {
-            value,
-            space: llvm::space_of(value),
-        }
-    }
-}
-
 /// At most this many values are visited per classification; beyond it the
 /// pointer counts as generic.
 const WALK_LIMIT: usize = 32;
 
-/// Where `p` (a pointer used in a function described by `info`) points.
-///
-/// A pointer declared in a specific space is in it, with no walk. For a
-/// generic one the shim walks the def chain once ([`aa::space_leaves`]:
-/// through casts, GEPs, phis and selects of generic pointers, at most
-/// [`WALK_LIMIT`] values) and reports where each chain ends; each end is a
-/// leaf class, and the pointer's class is theirs when they all agree:
+/// The class of a generic pointer of a function described by `info`
+/// (which has rules), from where the def chains of its walk end
+/// ([`aa::space_leaves`]: through casts, GEPs, phis and selects of generic
+/// pointers, at most [`WALK_LIMIT`] values). Each end is a leaf class, and
+/// the pointer's class is theirs when they all agree:
 /// - a value in a specific space: that space;
 /// - a generic kernel argument that is not `byval`: host-visible (before
 ///   the target's assumption: LLVM 22's TTI says a kernel's pointer
@@ -269,14 +247,12 @@ const WALK_LIMIT: usize = 32;
 /// - undef or poison: no class (it may be cast to any space);
 /// - a generic load from read-only memory: host-visible;
 /// - anything else, a disagreement, or a walk past the limit: generic.
-pub fn classify(p: Pointer<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Class {
-    if info.rules.is_none() || p.space != info.flat {
-        return Class::Space(p.space);
-    }
+///
+/// A pointer declared in a specific space is one leaf, that space.
+pub fn class_of(leaves: impl IntoIterator<Item = SpaceLeaf>, info: FunctionInfo) -> Class {
     let generic = Class::Space(info.flat);
     let mut acc: Option<Class> = None;
-    let mut buf = aa::LeafBuffer::new();
-    for leaf in aa::space_leaves(tti, info.flat, p.value, WALK_LIMIT, &mut buf) {
+    for leaf in leaves {
         let class = match leaf {
             SpaceLeaf::Space(n) | SpaceLeaf::Assumed(n) => Class::Space(n),
             SpaceLeaf::Argument { .. } if info.kernel => Class::HostVisible,
@@ -299,38 +275,56 @@ pub fn classify(p: Pointer<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Class {
     acc.unwrap_or(generic)
 }
 
-/// May `a` and `b` (pointers of a function described by `info`) alias?
-///
-/// A pointer declared in a specific space is classified first (no walk);
-/// when its class may alias every class, the other is not walked at all.
-pub fn may_alias(a: Pointer<'_>, b: Pointer<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> bool {
+/// Where `p` (a pointer used in a function described by `info`) points: the
+/// space of its type when that is not the generic one (no walk), else the
+/// class of its walk ([`class_of`]).
+pub fn classify(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Class {
+    let space = llvm::space_of(p);
+    if info.rules.is_none() || space != info.flat {
+        return Class::Space(space);
+    }
+    let mut buf = aa::LeafBuffer::new();
+    // `byval` matters to kernels only: an argument of another function is
+    // what the target assumes of it (or generic), `byval` or not.
+    class_of(
+        aa::space_leaves(tti, info.flat, info.kernel, p, WALK_LIMIT, &mut buf),
+        info,
+    )
+}
+
+/// May two pointers of a function described by `info`, whose walks gave
+/// leaves `a` and `b`, alias?
+pub fn may_alias(
+    a: impl IntoIterator<Item = SpaceLeaf>,
+    b: impl IntoIterator<Item = SpaceLeaf>,
+    info: FunctionInfo,
+) -> bool {
     let Some(rules) = info.rules else {
         return true;
     };
-    let (first, second) = if a.space != info.flat { (a, b) } else { (b, a) };
-    let c1 = classify(first, info, tti);
-    if rules.aliases_every_class(c1) {
-        return true;
-    }
-    let c2 = classify(second, info, tti);
-    rules.classes_may_alias(info.flat, c1, c2)
+    rules.classes_may_alias(info.flat, class_of(a, info), class_of(b, info))
 }
 
-/// Is the memory `p` points to never written while the function runs?
-/// Constant spaces (declared, inferred, or of the underlying object), a
-/// `constant` global, or a kernel argument that is `noalias` and `readonly`
-/// or `readnone` (nothing else reaches its memory, and the kernel does not
-/// write through it).
-pub fn read_only(p: Pointer<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> bool {
+/// Is the memory a pointer points to never written while the function
+/// runs? `leaves`: its walk; `base`: what is known of the object it is
+/// based on (asked only when needed). Constant spaces (declared, inferred,
+/// or of the underlying object), a `constant` global, or a kernel argument
+/// that is `noalias` and `readonly` or `readnone` (nothing else reaches its
+/// memory, and the kernel does not write through it).
+pub fn read_only(
+    leaves: impl IntoIterator<Item = SpaceLeaf>,
+    base: impl FnOnce() -> SpaceBase,
+    info: FunctionInfo,
+) -> bool {
     let Some(rules) = info.rules else {
         return false;
     };
-    if let Class::Space(n) = classify(p, info, tti) {
+    if let Class::Space(n) = class_of(leaves, info) {
         if rules.is_read_only(n) {
             return true;
         }
     }
-    let base = aa::space_base(p.value);
+    let base = base();
     if rules.is_read_only(base.space) || base.constant_global {
         return true;
     }
@@ -431,32 +425,55 @@ mod tests {
         }
     }
 
-    /// The short cut of `may_alias`: a class that "aliases every class"
-    /// really does, against every space up to past the last one named and
-    /// host-visible memory, with any generic space; and the generic space
-    /// of NVPTX (not of AMDGPU: flat memory excludes region) is one.
-    #[rstest]
-    fn aliases_every_class_is_exact(#[values(Rules::Nvptx, Rules::Amdgpu)] rules: Rules) {
-        let mut classes: Vec<Class> = (0..12).chain([101, 999]).map(Class::Space).collect();
-        classes.push(Class::HostVisible);
-        for &c in &classes {
-            let all = classes
-                .iter()
-                .all(|&d| [0, 1, 3].iter().all(|&g| rules.classes_may_alias(g, c, d)));
-            let any_generic_all = classes.iter().all(|&d| rules.classes_may_alias(0, c, d));
-            assert_eq!(
-                rules.aliases_every_class(c),
-                any_generic_all,
-                "{rules:?} {c:?}"
-            );
-            if rules.aliases_every_class(c) {
-                assert!(all, "{rules:?} {c:?}");
-            }
+    fn info(rules: Rules, kernel: bool) -> FunctionInfo {
+        FunctionInfo {
+            rules: Some(rules),
+            kernel,
+            flat: 0,
         }
-        assert_eq!(
-            rules.aliases_every_class(Class::Space(0)),
-            rules == Rules::Nvptx
-        );
+    }
+
+    #[rstest]
+    #[case(&[SpaceLeaf::Space(3)], false, Class::Space(3))]
+    #[case(&[SpaceLeaf::Space(3), SpaceLeaf::Undef, SpaceLeaf::Space(3)], false, Class::Space(3))]
+    #[case(&[SpaceLeaf::Space(3), SpaceLeaf::Space(1)], false, Class::Space(0))]
+    #[case(&[SpaceLeaf::Argument { assumed: Some(1) }], true, Class::HostVisible)]
+    #[case(&[SpaceLeaf::Argument { assumed: Some(1) }], false, Class::Space(1))]
+    #[case(&[SpaceLeaf::Argument { assumed: None }], false, Class::Space(0))]
+    #[case(&[SpaceLeaf::Assumed(1), SpaceLeaf::Space(1)], true, Class::Space(1))]
+    #[case(&[SpaceLeaf::Load { from: 4 }], false, Class::HostVisible)]
+    #[case(&[SpaceLeaf::Load { from: 1 }], false, Class::Space(0))]
+    #[case(&[SpaceLeaf::Undef], false, Class::Space(0))]
+    #[case(&[], false, Class::Space(0))]
+    #[case(&[SpaceLeaf::Space(3), SpaceLeaf::Opaque], false, Class::Space(0))]
+    #[case(&[SpaceLeaf::Space(3), SpaceLeaf::TooMany], false, Class::Space(0))]
+    fn leaves_make_a_class(
+        #[case] leaves: &[SpaceLeaf],
+        #[case] kernel: bool,
+        #[case] want: Class,
+    ) {
+        for rules in [Rules::Nvptx, Rules::Amdgpu] {
+            assert_eq!(class_of(leaves.iter().copied(), info(rules, kernel)), want);
+        }
+    }
+
+    /// Shared against global is NoAlias, a kernel argument against shared
+    /// too; a generic (mixed) pointer aliases both; no rules, no answer.
+    #[test]
+    fn leaves_decide_alias() {
+        let shared = [SpaceLeaf::Space(3)];
+        let global = [SpaceLeaf::Space(1)];
+        let arg = [SpaceLeaf::Argument { assumed: None }];
+        let mixed = [SpaceLeaf::Space(3), SpaceLeaf::Space(1)];
+        for rules in [Rules::Nvptx, Rules::Amdgpu] {
+            let i = info(rules, true);
+            assert!(!may_alias(shared, global, i));
+            assert!(!may_alias(arg, shared, i));
+            assert!(may_alias(arg, global, i));
+            assert!(may_alias(mixed, shared, i) && may_alias(global, mixed, i));
+            let host = FunctionInfo { rules: None, ..i };
+            assert!(may_alias(shared, global, host));
+        }
     }
 
     #[rstest]

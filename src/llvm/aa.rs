@@ -5,13 +5,14 @@
 //!
 //! LLVM's AA interface is a C++ class, so the class lives in `cpp/shim.cpp`;
 //! every answer comes from `analysis::memspace`. A query crosses into Rust
-//! once, with the address spaces of both pointers' types (read in C++), and
-//! each generic pointer it has to classify crosses back once, for the whole
-//! walk of its def chain ([`space_leaves`]).
+//! once: the C++ result walks the def chain of each pointer (the walk of
+//! [`space_leaves`], as the packed [`FunctionInfo`] asks) and passes the
+//! leaves; Rust decides. The read-only rule crosses back once more for the
+//! underlying object, when the leaves do not settle it ([`space_base`]).
 
 use super::llvm_sys;
 use super::TtiRef;
-use crate::analysis::memspace::{self, FunctionInfo, Pointer, Rules};
+use crate::analysis::memspace::{self, FunctionInfo, Rules};
 use crate::guarded;
 use inkwell::values::{AsValueRef, FunctionValue, PointerValue};
 use llvm_sys::prelude::LLVMValueRef;
@@ -22,6 +23,7 @@ extern "C" {
     fn gpucc_memspace_walk(
         tti: *const c_void,
         flat: u32,
+        ask_byval: bool,
         p: LLVMValueRef,
         out: *mut RawLeaf,
         cap: u32,
@@ -54,21 +56,9 @@ pub fn function_info(f: FunctionValue<'_>, tti: TtiRef<'_>) -> FunctionInfo {
     }
 }
 
-/// `~0u` in the shim: "no address space", or "not a pointer".
+/// `~0u` in the shim: "no address space", or (a leaf count) "not a
+/// pointer".
 const NO_SPACE: u32 = u32::MAX;
-
-/// A value the shim passed with the address space of its type, as a
-/// [`Pointer`]; `None` when it is not a pointer (`space` is `~0u`).
-fn pointer(v: LLVMValueRef, space: u32) -> Option<Pointer<'static>> {
-    if v.is_null() || space == NO_SPACE {
-        return None;
-    }
-    // SAFETY: the shim read `space` from the type of `v`, a live pointer
-    // (it passes ~0u for any other type); the handle is used only within
-    // the query that received it.
-    let value = unsafe { PointerValue::new(v) };
-    Some(Pointer { value, space })
-}
 
 #[no_mangle]
 extern "C" fn gpucc_rs_memspace_function_info(tti: *const c_void, f: LLVMValueRef) -> i64 {
@@ -89,41 +79,67 @@ extern "C" fn gpucc_rs_memspace_function_info(tti: *const c_void, f: LLVMValueRe
     })
 }
 
+/// The `n` leaves at `raw` as the shim's AA result wrote them; `None` when
+/// `n` says the location is not a pointer.
+///
+/// # Safety
+/// Unless `n` is [`NO_SPACE`], `raw` points to `n` leaves the shim wrote
+/// (any pointer, null included, when `n` is 0), alive for `'a`.
+unsafe fn query_leaves<'a>(
+    raw: *const RawLeaf,
+    n: u32,
+) -> Option<impl Iterator<Item = SpaceLeaf> + 'a> {
+    if n == NO_SPACE {
+        return None;
+    }
+    let leaves: &[RawLeaf] = if n == 0 {
+        &[]
+    } else {
+        // SAFETY: the caller's contract.
+        unsafe { std::slice::from_raw_parts(raw, n as usize) }
+    };
+    Some(leaves.iter().map(|r| r.decode()))
+}
+
 #[no_mangle]
 extern "C" fn gpucc_rs_memspace_alias(
-    tti: *const c_void,
     info: i64,
-    a: LLVMValueRef,
-    a_space: u32,
-    b: LLVMValueRef,
-    b_space: u32,
+    a: *const RawLeaf,
+    na: u32,
+    b: *const RawLeaf,
+    nb: u32,
 ) -> i32 {
     guarded(NAME, || {
-        // SAFETY: the shim passes the function's live TTI.
-        let (Some(tti), Some(a), Some(b)) = (
-            unsafe { TtiRef::from_raw(tti) },
-            pointer(a, a_space),
-            pointer(b, b_space),
-        ) else {
+        // SAFETY: the shim passes the leaves of this query's walks.
+        let (Some(a), Some(b)) = (unsafe { query_leaves(a, na) }, unsafe {
+            query_leaves(b, nb)
+        }) else {
             return 1;
         };
-        i32::from(memspace::may_alias(a, b, FunctionInfo::unpack(info), tti))
+        i32::from(memspace::may_alias(a, b, FunctionInfo::unpack(info)))
     })
 }
 
 #[no_mangle]
 extern "C" fn gpucc_rs_memspace_read_only(
-    tti: *const c_void,
     info: i64,
     p: LLVMValueRef,
-    space: u32,
+    leaves: *const RawLeaf,
+    n: u32,
 ) -> i32 {
     guarded(NAME, || {
-        // SAFETY: the shim passes the function's live TTI.
-        let (Some(tti), Some(p)) = (unsafe { TtiRef::from_raw(tti) }, pointer(p, space)) else {
+        // SAFETY: the shim passes the leaves of the walk of `p`.
+        let Some(leaves) = (unsafe { query_leaves(leaves, n) }) else {
             return 0;
         };
-        i32::from(memspace::read_only(p, FunctionInfo::unpack(info), tti))
+        // SAFETY: `n` says `p` is a pointer (the shim checked its type); the
+        // handle is used only within this query.
+        let p = unsafe { PointerValue::new(p) };
+        i32::from(memspace::read_only(
+            leaves,
+            || space_base(p),
+            FunctionInfo::unpack(info),
+        ))
     })
 }
 
@@ -132,8 +148,8 @@ extern "C" fn gpucc_rs_memspace_read_only(
 pub enum SpaceLeaf {
     /// A value whose type is in this space, not the flat one.
     Space(u32),
-    /// A flat argument without `byval`, and the space the target assumes
-    /// it is in, if any.
+    /// A flat argument (without `byval`, when the walk asked), and the space
+    /// the target assumes it is in, if any.
     Argument { assumed: Option<u32> },
     /// Another flat value the target assumes is in this space.
     Assumed(u32),
@@ -195,11 +211,14 @@ impl Default for LeafBuffer {
 /// says where each def chain ends: at a value in another space, one the
 /// target assumes a space of, an argument, undef, a load, or a value the
 /// walk does not look through. [`SpaceLeaf::Opaque`] and
-/// [`SpaceLeaf::TooMany`] end the list early. One call into the shim,
-/// which only reads the IR; the leaves are written into `buf`.
+/// [`SpaceLeaf::TooMany`] end the list early. A `byval` argument is an
+/// [`SpaceLeaf::Argument`] unless `ask_byval` (then it is what the target
+/// assumes, or opaque). One call into the shim, which only reads the IR;
+/// the leaves are written into `buf`.
 pub fn space_leaves<'b>(
     tti: TtiRef<'_>,
     flat: u32,
+    ask_byval: bool,
     p: PointerValue<'_>,
     limit: usize,
     buf: &'b mut LeafBuffer,
@@ -214,6 +233,7 @@ pub fn space_leaves<'b>(
         gpucc_memspace_walk(
             tti.raw.as_ptr(),
             flat,
+            ask_byval,
             p.as_value_ref(),
             buf.0.as_mut_ptr().cast::<RawLeaf>(),
             limit as u32,

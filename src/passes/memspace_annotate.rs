@@ -127,7 +127,7 @@ fn access_classes(inst: InstructionValue<'_>, info: FunctionInfo, tti: &Tti<'_>)
         let Some(p) = llvm::pointer_operand(&inst, i) else {
             return Vec::new();
         };
-        let c = memspace::classify(memspace::Pointer::of(p), info, tti.view());
+        let c = memspace::classify(p, info, tti.view());
         if !rules.scoped_classes().contains(&c) {
             return Vec::new();
         }
