@@ -817,7 +817,10 @@ GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
     // Visit V unless seen; a cast or GEP hands on its operand as the next V
     // (a chain needs no stack), phis and selects push theirs.
     const Value *Next = nullptr;
-    if (!Branched || std::find(Seen, Seen + NumSeen, V) == Seen + NumSeen) {
+    bool Unseen = true;
+    for (unsigned I = 0; Branched && Unseen && I != NumSeen; ++I)
+      Unseen = Seen[I] != V;
+    if (Unseen) {
       if (NumSeen == Cap) {
         Out[N++] = {LeafTooMany, ~0u};
         return N;
