@@ -732,29 +732,227 @@ GPUCC_EXPORT LLVMValueRef gpucc_addr_operand(LLVMValueRef V, unsigned I) {
 //===-- gpucc-memspace-aa: the alias analysis registration ----------------===//
 //
 // LLVM's AA interface is a C++ class; the decisions are Rust's
-// (src/analysis/memspace_aa.rs), reached through two `extern "C"` functions
-// that src/llvm/aa.rs defines. The result keeps no state of its own (it holds
-// the function's TTI, which is never invalidated), so it never goes stale.
+// (src/analysis/memspace.rs), reached through the `extern "C"` functions
+// that src/llvm/aa.rs defines. The result keeps no state of its own but the
+// function's TTI (never invalidated) and what Rust made of the function once
+// (its rules, whether it is a kernel, its flat space: none of them changes
+// while the function exists), so it never goes stale.
+
+/// One end of a def chain, as the memory-space walk found it (src/llvm/aa.rs
+/// reads the same layout as `RawLeaf`).
+struct GpuccSpaceLeaf {
+  /// What ends the chain there (the Leaf* values below).
+  unsigned Kind;
+  /// The space that goes with it, or ~0u.
+  unsigned Space;
+};
+
+enum : unsigned {
+  /// A value whose type is in a space other than the flat one (`Space`).
+  LeafSpace = 0,
+  /// A flat argument, without `byval` when the walk is asked about it;
+  /// `Space`: what TTI assumes, or ~0u.
+  LeafArgument = 1,
+  /// Another flat value that TTI assumes in `Space`.
+  LeafAssumed = 2,
+  /// A flat undef or poison.
+  LeafUndef = 3,
+  /// A flat load (TTI assumes nothing of it) from a pointer in `Space`.
+  LeafLoad = 4,
+  /// A flat value the walk does not look through (not an address operator,
+  /// or one with an operand that is not a pointer); the walk stopped there.
+  LeafOpaque = 5,
+  /// More than `Cap` values; the walk stopped.
+  LeafTooMany = 6,
+};
 
 extern "C" {
-/// What the Rust side needs to know of `F` once: its alias rules and whether
-/// it is a kernel, packed in an int (Rust; never unwinds).
-int gpucc_rs_memspace_function_info(LLVMValueRef F);
-/// 0: NoAlias, 1: MayAlias (Rust; never unwinds).
-int gpucc_rs_memspace_alias(const void *TTI, int Info, LLVMValueRef A,
-                            LLVMValueRef B);
-/// 1 when `P` points to memory no one may write (Rust; never unwinds).
-int gpucc_rs_memspace_read_only(const void *TTI, int Info, LLVMValueRef P);
+/// What the Rust side needs to know of `F` once, packed in an int64 (Rust;
+/// never unwinds): see `MemSpaceAAResult`.
+int64_t gpucc_rs_memspace_function_info(const void *TTI, LLVMValueRef F);
+/// 0: NoAlias, 1: MayAlias, for pointers whose walks gave `NA` leaves `A`
+/// and `NB` leaves `B` (~0u: not a pointer) (Rust; never unwinds).
+int gpucc_rs_memspace_alias(int64_t Info, const GpuccSpaceLeaf *A,
+                            unsigned NA, const GpuccSpaceLeaf *B, unsigned NB);
+/// 1 when `P`, whose walk gave `N` leaves `L` (~0u: not a pointer), points
+/// to memory no one may write (Rust; never unwinds).
+int gpucc_rs_memspace_read_only(int64_t Info, LLVMValueRef P,
+                                const GpuccSpaceLeaf *L, unsigned N);
+}
+
+/// Walks back from pointer `P` through the address operators of flat
+/// pointers (addrspacecast, bitcast and GEP to their pointer operand, phi to
+/// every incoming value, select to both choices; instructions and constant
+/// expressions alike), each value once, and writes into `Out` what ends each
+/// chain; returns how many leaves it wrote. A value in another space than
+/// `Flat`, or one TTI assumes a space of, ends its chain; so does anything
+/// that is not an address operator. At most `Cap` values (at most 64) are
+/// visited: the walk stops at an opaque value or at the first value past
+/// `Cap`, with that leaf last, so `Out` needs room for `Cap + 1`. Unless
+/// `AskByVal`, a `byval` argument counts as any other argument (the
+/// attribute is looked up only when it matters). Reads only; what the leaves
+/// mean is Rust's to decide.
+GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
+                                          bool AskByVal, LLVMValueRef P,
+                                          GpuccSpaceLeaf *Out, unsigned Cap) {
+  const TargetTransformInfo &TTI = ttiRef(TTIRaw);
+  constexpr unsigned MaxCap = 64;
+  Cap = std::min(Cap, MaxCap);
+  const Value *Seen[MaxCap];
+  unsigned NumSeen = 0, N = 0;
+  SmallVector<const Value *, 8> Stack;
+  // Operand `I` of `V`, an instruction or constant expression, when it is a
+  // pointer (null otherwise).
+  auto PointerOp = [](const Value *V, unsigned I) -> const Value * {
+    const Value *Op = cast<Operator>(V)->getOperand(I);
+    return Op->getType()->isPointerTy() ? Op : nullptr;
+  };
+  const Value *V = unwrap(P);
+  // Until a phi or select is visited the walk follows one chain of casts
+  // and GEPs, whose values are distinct unless the chain is a cycle
+  // (unreachable code), which never reaches a leaf and ends at `Cap`; so
+  // `Seen` is only searched from the first branch on.
+  bool Branched = false;
+  for (;;) {
+    // Visit V unless seen; a cast or GEP hands on its operand as the next V
+    // (a chain needs no stack), phis and selects push theirs.
+    const Value *Next = nullptr;
+    bool Unseen = true;
+    for (unsigned I = 0; Branched && Unseen && I != NumSeen; ++I)
+      Unseen = Seen[I] != V;
+    if (Unseen) {
+      if (NumSeen == Cap) {
+        Out[N++] = {LeafTooMany, ~0u};
+        return N;
+      }
+      Seen[NumSeen++] = V;
+      unsigned AS = cast<PointerType>(V->getType())->getAddressSpace();
+      unsigned Assumed = AS == Flat ? TTI.getAssumedAddrSpace(V) : ~0u;
+      const auto *A = dyn_cast<Argument>(V);
+      bool Opaque = false;
+      if (AS != Flat) {
+        Out[N++] = {LeafSpace, AS};
+      } else if (A && !(AskByVal && A->hasByValAttr())) {
+        Out[N++] = {LeafArgument, Assumed};
+      } else if (Assumed != ~0u) {
+        Out[N++] = {LeafAssumed, Assumed};
+      } else if (isa<UndefValue>(V)) {
+        Out[N++] = {LeafUndef, ~0u};
+      } else {
+        switch (Operator::getOpcode(V)) {
+        case Instruction::AddrSpaceCast:
+        case Instruction::BitCast:
+        case Instruction::GetElementPtr:
+          Next = PointerOp(V, 0);
+          Opaque = !Next;
+          break;
+        case Instruction::PHI: {
+          Branched = true;
+          const auto *Phi = cast<PHINode>(V);
+          for (unsigned I = 0, E = Phi->getNumOperands(); !Opaque && I != E; ++I) {
+            const Value *Op = PointerOp(V, I);
+            Opaque = !Op;
+            Stack.push_back(Op);
+          }
+          break;
+        }
+        case Instruction::Select: {
+          Branched = true;
+          const Value *T = PointerOp(V, 1), *F = PointerOp(V, 2);
+          Opaque = !T || !F;
+          Stack.push_back(T);
+          Stack.push_back(F);
+          break;
+        }
+        case Instruction::Load:
+          Out[N++] = {LeafLoad, cast<LoadInst>(V)->getPointerAddressSpace()};
+          break;
+        default:
+          Opaque = true;
+        }
+      }
+      if (Opaque) {
+        Out[N++] = {LeafOpaque, ~0u};
+        return N;
+      }
+    }
+    if (Next) {
+      V = Next;
+    } else if (!Stack.empty()) {
+      V = Stack.pop_back_val();
+    } else {
+      return N;
+    }
+  }
+}
+
+/// What is known of the object pointer `P` is based on (LLVM's
+/// getUnderlyingObject, default depth; `P` itself when that is not a
+/// pointer), for Rust's read-only rule (src/llvm/aa.rs: `RawBase`).
+struct GpuccSpaceBase {
+  /// Its address space.
+  unsigned Space;
+  /// Bits: 1 a `constant` global variable; 2 an argument; 4 `noalias`,
+  /// 8 `readonly`, 16 `readnone` (arguments only).
+  unsigned Flags;
+};
+
+GPUCC_EXPORT void gpucc_memspace_base(LLVMValueRef P, GpuccSpaceBase *Out) {
+  const Value *V = unwrap(P);
+  const Value *O = getUnderlyingObject(V);
+  if (!O || !O->getType()->isPointerTy())
+    O = V;
+  unsigned Flags = 0;
+  if (const auto *G = dyn_cast<GlobalVariable>(O); G && G->isConstant())
+    Flags |= 1;
+  if (const auto *A = dyn_cast<Argument>(O)) {
+    Flags |= 2;
+    Flags |= A->hasNoAliasAttr() ? 4 : 0;
+    Flags |= A->hasAttribute(Attribute::ReadOnly) ? 8 : 0;
+    Flags |= A->hasAttribute(Attribute::ReadNone) ? 16 : 0;
+  }
+  *Out = {O->getType()->getPointerAddressSpace(), Flags};
 }
 
 namespace {
 
+/// The result walks the pointers of each query (`gpucc_memspace_walk`) and
+/// hands the leaves to Rust, which decides: one crossing per query. How to
+/// walk is Rust's word too, packed in `Info` by `FunctionInfo::pack`
+/// (src/analysis/memspace.rs) when the result is made: bit 2 asks about
+/// `byval` (kernels), bit 3 asks for walks at all (a GPU target), bits 8-15
+/// are the walk's limit, bits 32-63 the flat space.
 class MemSpaceAAResult : public AAResultBase {
   const TargetTransformInfo *TTI;
-  int Info;
+  int64_t Info;
+
+  /// Room for the leaves of one walk (`gpucc_memspace_walk`'s most values,
+  /// and one more).
+  static constexpr unsigned WalkRoom = 65;
+  /// A leaf count that says "not a pointer".
+  static constexpr unsigned NotPointer = ~0u;
+
+  /// Walks `P` as `Info` says into `Out`; how many leaves (0 when Rust asks
+  /// for no walk, NotPointer when `P` is not a pointer).
+  unsigned walk(const Value *P, GpuccSpaceLeaf *Out) const {
+    auto *Ty = dyn_cast<PointerType>(P->getType());
+    if (!Ty)
+      return NotPointer;
+    if (!(Info & 8))
+      return 0;
+    unsigned Flat = uint32_t(Info >> 32);
+    // The walk's first step, where it is also its last: a pointer declared
+    // in another space than the flat one.
+    if (unsigned AS = Ty->getAddressSpace(); AS != Flat) {
+      Out[0] = {LeafSpace, AS};
+      return 1;
+    }
+    return gpucc_memspace_walk(TTI, Flat, Info & 4, wrap(P), Out,
+                               (Info >> 8) & 0xff);
+  }
 
 public:
-  MemSpaceAAResult(const TargetTransformInfo &TTI, int Info)
+  MemSpaceAAResult(const TargetTransformInfo &TTI, int64_t Info)
       : TTI(&TTI), Info(Info) {}
 
   bool invalidate(Function &, const PreservedAnalyses &,
@@ -764,15 +962,18 @@ public:
 
   AliasResult alias(const MemoryLocation &LocA, const MemoryLocation &LocB,
                     AAQueryInfo &AAQI, const Instruction *) {
-    return gpucc_rs_memspace_alias(TTI, Info, wrap(LocA.Ptr),
-                                   wrap(LocB.Ptr)) == 0
+    GpuccSpaceLeaf A[WalkRoom], B[WalkRoom];
+    unsigned NA = walk(LocA.Ptr, A), NB = walk(LocB.Ptr, B);
+    return gpucc_rs_memspace_alias(Info, A, NA, B, NB) == 0
                ? AliasResult::NoAlias
                : AliasResult::MayAlias;
   }
 
   ModRefInfo getModRefInfoMask(const MemoryLocation &Loc, AAQueryInfo &AAQI,
                                bool IgnoreLocals) {
-    return gpucc_rs_memspace_read_only(TTI, Info, wrap(Loc.Ptr))
+    GpuccSpaceLeaf L[WalkRoom];
+    unsigned N = walk(Loc.Ptr, L);
+    return gpucc_rs_memspace_read_only(Info, wrap(Loc.Ptr), L, N)
                ? ModRefInfo::NoModRef
                : ModRefInfo::ModRef;
   }
@@ -786,8 +987,8 @@ public:
   using Result = MemSpaceAAResult;
   static StringRef name() { return "gpucc-memspace-aa"; }
   Result run(Function &F, FunctionAnalysisManager &FAM) {
-    return Result(FAM.getResult<TargetIRAnalysis>(F),
-                  gpucc_rs_memspace_function_info(wrap(&F)));
+    const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(F);
+    return Result(TTI, gpucc_rs_memspace_function_info(&TTI, wrap(&F)));
   }
 };
 

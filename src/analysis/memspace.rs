@@ -22,7 +22,10 @@
 //!   host-visible rule answers first, so both LLVMs classify them alike).
 //!
 //! The walk keeps no state between queries, so an AA result never goes stale
-//! when passes edit the IR.
+//! when passes edit the IR. It is one call into the shim per generic
+//! pointer ([`aa::space_leaves`]), which reads the def chain in C++ and
+//! reports where each chain ends; the rules that turn those ends into a
+//! class are here ([`classify`]).
 //!
 //! Rules, NVPTX (generic 0; LLVM 17's `NVPTXAliasAnalysis`): global 1, shared
 //! 3, constant 4, local 5, param 101 are pairwise disjoint; shared-cluster 7
@@ -32,10 +35,9 @@
 //! Rules, AMDGPU (flat 0; LLVM 16's `AMDGPUAliasAnalysis`): see
 //! [`amdgpu_may_alias`]; constant 4 and constant-32-bit 6 are read-only.
 
-use crate::llvm::llvm_sys;
+use crate::llvm::aa::{self, SpaceBase, SpaceLeaf};
 use crate::llvm::{self, TtiRef};
-use inkwell::values::{AsValueRef, InstructionOpcode, PointerValue};
-use llvm_sys::prelude::LLVMValueRef;
+use inkwell::values::PointerValue;
 
 /// Which alias rules a function's target follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,11 +140,13 @@ impl Rules {
     }
 }
 
+/// The NVPTX spaces with rules of their own (generic 0 aliases everything).
+const NVPTX_KNOWN: [u32; 6] = [1, 3, 4, 5, 7, 101];
+
 /// NVPTX: the named spaces are disjoint except shared (3) and
 /// shared-cluster (7); generic (0) and spaces we do not know alias anything.
 fn nvptx_may_alias(a: u32, b: u32) -> bool {
-    const KNOWN: [u32; 6] = [1, 3, 4, 5, 7, 101];
-    if a == b || !KNOWN.contains(&a) || !KNOWN.contains(&b) {
+    if a == b || !NVPTX_KNOWN.contains(&a) || !NVPTX_KNOWN.contains(&b) {
         return true;
     }
     matches!((a, b), (3, 7) | (7, 3))
@@ -186,20 +190,31 @@ pub struct FunctionInfo {
     pub rules: Option<Rules>,
     /// A kernel (entry point launched by the host).
     pub kernel: bool,
+    /// The generic space: the target's flat space per TTI, else (r600,
+    /// whose TTI has none) the rules' number. Meaningless without rules.
+    pub flat: u32,
 }
 
 impl FunctionInfo {
-    /// Packs into the int the C++ side keeps.
-    pub fn pack(self) -> i32 {
+    /// Packs into the int64 the C++ side keeps, with how the AA result is to
+    /// walk each query's pointers ([`aa::space_leaves`]): bits 0-1 the rules,
+    /// bit 2 kernel (ask about `byval`), bit 3 walk at all (rules known),
+    /// bits 8-15 the walk's limit ([`WALK_LIMIT`]), bits 32-63 the flat
+    /// space.
+    pub fn pack(self) -> i64 {
         let r = match self.rules {
             None => 0,
             Some(Rules::Nvptx) => 1,
             Some(Rules::Amdgpu) => 2,
         };
+        let walk = if self.rules.is_some() { 8 } else { 0 };
         r | if self.kernel { 4 } else { 0 }
+            | walk
+            | (WALK_LIMIT as i64) << 8
+            | i64::from(self.flat) << 32
     }
 
-    pub fn unpack(bits: i32) -> FunctionInfo {
+    pub fn unpack(bits: i64) -> FunctionInfo {
         let rules = match bits & 3 {
             1 => Some(Rules::Nvptx),
             2 => Some(Rules::Amdgpu),
@@ -208,6 +223,7 @@ impl FunctionInfo {
         FunctionInfo {
             rules,
             kernel: bits & 4 != 0,
+            flat: (bits >> 32) as u32,
         }
     }
 }
@@ -216,186 +232,103 @@ impl FunctionInfo {
 /// pointer counts as generic.
 const WALK_LIMIT: usize = 32;
 
-/// The generic space: the target's flat space per TTI, else (r600, whose
-/// TTI has none) the rules' number.
-fn flat_space(info: FunctionInfo, tti: TtiRef<'_>) -> Option<u32> {
-    let rules = info.rules?;
-    Some(tti.flat_address_space().unwrap_or(rules.generic()))
-}
-
-/// Where `p` (a pointer used in a function described by `info`) points.
-pub fn classify(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Class {
-    let declared = llvm::space_of(p);
-    let Some(flat) = flat_space(info, tti) else {
-        return Class::Space(declared);
-    };
-    if declared != flat {
-        return Class::Space(declared);
-    }
-    let generic = Class::Space(flat);
+/// The class of a generic pointer of a function described by `info`
+/// (which has rules), from where the def chains of its walk end
+/// ([`aa::space_leaves`]: through casts, GEPs, phis and selects of generic
+/// pointers, at most [`WALK_LIMIT`] values). Each end is a leaf class, and
+/// the pointer's class is theirs when they all agree:
+/// - a value in a specific space: that space;
+/// - a generic kernel argument that is not `byval`: host-visible (before
+///   the target's assumption: LLVM 22's TTI says a kernel's pointer
+///   argument is global; host-visible is what LLVM 16 has too, and both
+///   suites accept one answer for both);
+/// - a value the target assumes a space of (any other argument included):
+///   that space;
+/// - undef or poison: no class (it may be cast to any space);
+/// - a generic load from read-only memory: host-visible;
+/// - anything else, a disagreement, or a walk past the limit: generic.
+///
+/// A pointer declared in a specific space is one leaf, that space.
+pub fn class_of(leaves: impl IntoIterator<Item = SpaceLeaf>, info: FunctionInfo) -> Class {
+    let generic = Class::Space(info.flat);
     let mut acc: Option<Class> = None;
-    // The walk allocates nothing in the common case (an alias query asks
-    // this twice): `seen` never holds more than WALK_LIMIT values, and the
-    // stack spills to the heap only past its room.
-    let mut seen: [LLVMValueRef; WALK_LIMIT] = [std::ptr::null_mut(); WALK_LIMIT];
-    let mut num_seen = 0;
-    let mut stack = Stack::new(p);
-    while let Some(v) = stack.pop() {
-        if seen[..num_seen].contains(&v.as_value_ref()) {
-            continue;
-        }
-        if num_seen == WALK_LIMIT {
-            return generic;
-        }
-        seen[num_seen] = v.as_value_ref();
-        num_seen += 1;
-        let space = llvm::space_of(v);
-        let leaf = if space != flat {
-            Class::Space(space)
-        } else if is_host_argument(v, info) {
-            // Before the target's assumption: LLVM 22's TTI says a kernel's
-            // pointer argument is global; host-visible is what LLVM 16 has
-            // too, and both suites accept one answer for both.
-            Class::HostVisible
-        } else if let Some(n) = tti.assumed_address_space(v) {
-            Class::Space(n)
-        } else if llvm::is_undef(v) {
-            continue; // may be cast to any space
-        } else {
-            match llvm::operator_opcode(v) {
-                Some(
-                    InstructionOpcode::AddrSpaceCast
-                    | InstructionOpcode::BitCast
-                    | InstructionOpcode::GetElementPtr,
-                ) => {
-                    match llvm::pointer_operand(&v, 0) {
-                        Some(src) => stack.push(src),
-                        None => return generic,
-                    }
-                    continue;
-                }
-                Some(InstructionOpcode::Phi) => {
-                    for i in 0..llvm::operand_count(&v) {
-                        match llvm::pointer_operand(&v, i) {
-                            Some(src) => stack.push(src),
-                            None => return generic,
-                        }
-                    }
-                    continue;
-                }
-                Some(InstructionOpcode::Select) => {
-                    for i in [1, 2] {
-                        match llvm::pointer_operand(&v, i) {
-                            Some(src) => stack.push(src),
-                            None => return generic,
-                        }
-                    }
-                    continue;
-                }
-                Some(InstructionOpcode::Load)
-                    if info.rules.is_some_and(|r| {
-                        llvm::pointer_operand(&v, 0)
-                            .is_some_and(|from| r.is_read_only(llvm::space_of(from)))
-                    }) =>
-                {
-                    Class::HostVisible
-                }
-                _ => return generic,
+    for leaf in leaves {
+        let class = match leaf {
+            SpaceLeaf::Space(n) | SpaceLeaf::Assumed(n) => Class::Space(n),
+            SpaceLeaf::Argument { .. } if info.kernel => Class::HostVisible,
+            SpaceLeaf::Argument { assumed: Some(n) } => Class::Space(n),
+            SpaceLeaf::Undef => continue,
+            SpaceLeaf::Load { from } if info.rules.is_some_and(|r| r.is_read_only(from)) => {
+                Class::HostVisible
             }
+            SpaceLeaf::Argument { assumed: None }
+            | SpaceLeaf::Load { .. }
+            | SpaceLeaf::Opaque
+            | SpaceLeaf::TooMany => return generic,
         };
         acc = match acc {
-            None => Some(leaf),
-            Some(c) if c == leaf => Some(c),
+            None => Some(class),
+            Some(c) if c == class => Some(c),
             Some(_) => return generic,
         };
     }
     acc.unwrap_or(generic)
 }
 
-/// The values [`classify`] still has to look at: a few in place, more on
-/// the heap.
-struct Stack<'a> {
-    room: [Option<PointerValue<'a>>; 8],
-    len: usize,
-    more: Vec<PointerValue<'a>>,
+/// Where `p` (a pointer used in a function described by `info`) points: the
+/// space of its type when that is not the generic one (no walk), else the
+/// class of its walk ([`class_of`]).
+pub fn classify(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> Class {
+    let space = llvm::space_of(p);
+    if info.rules.is_none() || space != info.flat {
+        return Class::Space(space);
+    }
+    let mut buf = aa::LeafBuffer::new();
+    // `byval` matters to kernels only: an argument of another function is
+    // what the target assumes of it (or generic), `byval` or not.
+    class_of(
+        aa::space_leaves(tti, info.flat, info.kernel, p, WALK_LIMIT, &mut buf),
+        info,
+    )
 }
 
-impl<'a> Stack<'a> {
-    fn new(first: PointerValue<'a>) -> Self {
-        let mut room = [None; 8];
-        room[0] = Some(first);
-        Stack {
-            room,
-            len: 1,
-            more: Vec::new(),
-        }
-    }
-
-    fn push(&mut self, v: PointerValue<'a>) {
-        if self.len < self.room.len() {
-            self.room[self.len] = Some(v);
-            self.len += 1;
-        } else {
-            self.more.push(v);
-        }
-    }
-
-    fn pop(&mut self) -> Option<PointerValue<'a>> {
-        if let Some(v) = self.more.pop() {
-            return Some(v);
-        }
-        if self.len == 0 {
-            return None;
-        }
-        self.len -= 1;
-        self.room[self.len].take()
-    }
-}
-
-/// Is `v` a generic pointer argument of a kernel, made by the host? A
-/// `byval` argument points to the kernel's own copy of the value (param or
-/// local memory), not to host-made memory.
-fn is_host_argument(v: PointerValue<'_>, info: FunctionInfo) -> bool {
-    info.kernel && llvm::function_of_argument(v).is_some() && !llvm::argument_has_attr(v, "byval")
-}
-
-/// May `a` and `b` (pointers of a function described by `info`) alias?
+/// May two pointers of a function described by `info`, whose walks gave
+/// leaves `a` and `b`, alias?
 pub fn may_alias(
-    a: PointerValue<'_>,
-    b: PointerValue<'_>,
+    a: impl IntoIterator<Item = SpaceLeaf>,
+    b: impl IntoIterator<Item = SpaceLeaf>,
     info: FunctionInfo,
-    tti: TtiRef<'_>,
 ) -> bool {
     let Some(rules) = info.rules else {
         return true;
     };
-    let (ca, cb) = (classify(a, info, tti), classify(b, info, tti));
-    let generic = flat_space(info, tti).unwrap_or(rules.generic());
-    rules.classes_may_alias(generic, ca, cb)
+    rules.classes_may_alias(info.flat, class_of(a, info), class_of(b, info))
 }
 
-/// Is the memory `p` points to never written while the function runs?
-/// Constant spaces (declared, inferred, or of the underlying object), a
-/// `constant` global, or a kernel argument that is `noalias` and `readonly`
-/// or `readnone` (nothing else reaches its memory, and the kernel does not
-/// write through it).
-pub fn read_only(p: PointerValue<'_>, info: FunctionInfo, tti: TtiRef<'_>) -> bool {
+/// Is the memory a pointer points to never written while the function
+/// runs? `leaves`: its walk; `base`: what is known of the object it is
+/// based on (asked only when needed). Constant spaces (declared, inferred,
+/// or of the underlying object), a `constant` global, or a kernel argument
+/// that is `noalias` and `readonly` or `readnone` (nothing else reaches its
+/// memory, and the kernel does not write through it).
+pub fn read_only(
+    leaves: impl IntoIterator<Item = SpaceLeaf>,
+    base: impl FnOnce() -> SpaceBase,
+    info: FunctionInfo,
+) -> bool {
     let Some(rules) = info.rules else {
         return false;
     };
-    if let Class::Space(n) = classify(p, info, tti) {
+    if let Class::Space(n) = class_of(leaves, info) {
         if rules.is_read_only(n) {
             return true;
         }
     }
-    let base = llvm::underlying_object(p);
-    if rules.is_read_only(llvm::space_of(base)) || llvm::is_constant_global(base) {
+    let base = base();
+    if rules.is_read_only(base.space) || base.constant_global {
         return true;
     }
-    info.kernel
-        && llvm::function_of_argument(base).is_some()
-        && llvm::argument_has_attr(base, "noalias")
-        && (llvm::argument_has_attr(base, "readonly") || llvm::argument_has_attr(base, "readnone"))
+    info.kernel && base.argument && base.noalias && (base.readonly || base.readnone)
 }
 
 #[cfg(test)]
@@ -492,6 +425,57 @@ mod tests {
         }
     }
 
+    fn info(rules: Rules, kernel: bool) -> FunctionInfo {
+        FunctionInfo {
+            rules: Some(rules),
+            kernel,
+            flat: 0,
+        }
+    }
+
+    #[rstest]
+    #[case(&[SpaceLeaf::Space(3)], false, Class::Space(3))]
+    #[case(&[SpaceLeaf::Space(3), SpaceLeaf::Undef, SpaceLeaf::Space(3)], false, Class::Space(3))]
+    #[case(&[SpaceLeaf::Space(3), SpaceLeaf::Space(1)], false, Class::Space(0))]
+    #[case(&[SpaceLeaf::Argument { assumed: Some(1) }], true, Class::HostVisible)]
+    #[case(&[SpaceLeaf::Argument { assumed: Some(1) }], false, Class::Space(1))]
+    #[case(&[SpaceLeaf::Argument { assumed: None }], false, Class::Space(0))]
+    #[case(&[SpaceLeaf::Assumed(1), SpaceLeaf::Space(1)], true, Class::Space(1))]
+    #[case(&[SpaceLeaf::Load { from: 4 }], false, Class::HostVisible)]
+    #[case(&[SpaceLeaf::Load { from: 1 }], false, Class::Space(0))]
+    #[case(&[SpaceLeaf::Undef], false, Class::Space(0))]
+    #[case(&[], false, Class::Space(0))]
+    #[case(&[SpaceLeaf::Space(3), SpaceLeaf::Opaque], false, Class::Space(0))]
+    #[case(&[SpaceLeaf::Space(3), SpaceLeaf::TooMany], false, Class::Space(0))]
+    fn leaves_make_a_class(
+        #[case] leaves: &[SpaceLeaf],
+        #[case] kernel: bool,
+        #[case] want: Class,
+    ) {
+        for rules in [Rules::Nvptx, Rules::Amdgpu] {
+            assert_eq!(class_of(leaves.iter().copied(), info(rules, kernel)), want);
+        }
+    }
+
+    /// Shared against global is NoAlias, a kernel argument against shared
+    /// too; a generic (mixed) pointer aliases both; no rules, no answer.
+    #[test]
+    fn leaves_decide_alias() {
+        let shared = [SpaceLeaf::Space(3)];
+        let global = [SpaceLeaf::Space(1)];
+        let arg = [SpaceLeaf::Argument { assumed: None }];
+        let mixed = [SpaceLeaf::Space(3), SpaceLeaf::Space(1)];
+        for rules in [Rules::Nvptx, Rules::Amdgpu] {
+            let i = info(rules, true);
+            assert!(!may_alias(shared, global, i));
+            assert!(!may_alias(arg, shared, i));
+            assert!(may_alias(arg, global, i));
+            assert!(may_alias(mixed, shared, i) && may_alias(global, mixed, i));
+            let host = FunctionInfo { rules: None, ..i };
+            assert!(may_alias(shared, global, host));
+        }
+    }
+
     #[rstest]
     #[case("nvptx64-nvidia-cuda", Some(Rules::Nvptx))]
     #[case("amdgcn-amd-amdhsa", Some(Rules::Amdgpu))]
@@ -505,8 +489,14 @@ mod tests {
     fn function_info_round_trips() {
         for rules in [None, Some(Rules::Nvptx), Some(Rules::Amdgpu)] {
             for kernel in [false, true] {
-                let i = FunctionInfo { rules, kernel };
-                assert_eq!(FunctionInfo::unpack(i.pack()), i);
+                for flat in [0, 1, 0x00ff_ffff, u32::MAX] {
+                    let i = FunctionInfo {
+                        rules,
+                        kernel,
+                        flat,
+                    };
+                    assert_eq!(FunctionInfo::unpack(i.pack()), i);
+                }
             }
         }
     }

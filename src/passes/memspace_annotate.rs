@@ -56,12 +56,12 @@ impl FunctionPass for MemSpaceAnnotatePass {
     }
 
     fn run<'ctx>(&self, f: FunctionValue<'ctx>, cx: &PassCx<'ctx>) -> Changed {
-        let info = llvm::aa::function_info(f);
+        let tti = Tti::new(cx.fam(), f);
+        let info = llvm::aa::function_info(f, tti.view());
         let Some(rules) = info.rules else {
             return Changed::No;
         };
-        let tti = Tti::new(cx.fam(), f);
-        let generic = tti.flat_address_space().unwrap_or(rules.generic());
+        let generic = info.flat;
         let md = Scopes::new(f.get_type().get_context(), rules, generic);
         let mut counts = vec![0u32; rules.scoped_classes().len()];
         let mut total = 0u32;
