@@ -34,7 +34,7 @@
 # net of verify); 1M-instruction modules only with GPUCC_BENCH_CALLGRIND_1M=1.
 # For each pass and size it prints ours/upstream, and each command's growth per
 # 10x (its step). Ours loads the plugin and verify does not: that costs about
-# 0.5M instructions, under 1% of a pass at 1M.
+# 0.3M instructions (it binds lazily), under 1% of a pass at 1M.
 #
 # The pass alone: the same callgrind runs also count what runs inside the
 # function-pass adaptor (`ModuleToFunctionPassAdaptor::run`): the pass, what it
