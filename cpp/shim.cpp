@@ -766,10 +766,27 @@ enum : unsigned {
   LeafTooMany = 6,
 };
 
+/// Answers Rust made for the commonest queries, so that they need not cross
+/// (src/analysis/memspace.rs: `Shortcuts`, the same layout): pointers whose
+/// walks end in one specific space.
+struct GpuccSpaceShortcuts {
+  /// Bit 8a+b (a, b < 8): pointers whose walks each end in one `LeafSpace`,
+  /// `a` and `b`, do not alias.
+  uint64_t NoAlias;
+  /// Bit n (< 64): space n is read-only (a pointer whose walk ends in one
+  /// `LeafSpace` n, or an underlying object in space n).
+  uint64_t ReadOnlySpaces;
+  /// Bit f (< 32): an underlying object in a space that is not read-only,
+  /// with `GpuccSpaceBase` flags f, is read-only.
+  uint32_t ReadOnlyBases;
+};
+
 extern "C" {
-/// What the Rust side needs to know of `F` once, packed in an int64 (Rust;
-/// never unwinds): see `MemSpaceAAResult`.
-int64_t gpucc_rs_memspace_function_info(const void *TTI, LLVMValueRef F);
+/// What the Rust side needs to know of `F` once, packed in an int64, and
+/// its shortcut tables, written to `Out` (Rust; never unwinds): see
+/// `MemSpaceAAResult`.
+int64_t gpucc_rs_memspace_function_info(const void *TTI, LLVMValueRef F,
+                                        GpuccSpaceShortcuts *Out);
 /// 0: NoAlias, 1: MayAlias, for pointers whose walks gave `NA` leaves `A`
 /// and `NB` leaves `B` (~0u: not a pointer) (Rust; never unwinds).
 int gpucc_rs_memspace_alias(int64_t Info, const GpuccSpaceLeaf *A,
@@ -917,7 +934,9 @@ GPUCC_EXPORT void gpucc_memspace_base(LLVMValueRef P, GpuccSpaceBase *Out) {
 namespace {
 
 /// The result walks the pointers of each query (`gpucc_memspace_walk`) and
-/// hands the leaves to Rust, which decides: one crossing per query. How to
+/// hands the leaves to Rust, which decides: one crossing per query, unless
+/// the walks each end in one specific space, where the answer is in the
+/// tables Rust made for the function (`GpuccSpaceShortcuts`). How to
 /// walk is Rust's word too, packed in `Info` by `FunctionInfo::pack`
 /// (src/analysis/memspace.rs) when the result is made: bit 2 asks about
 /// `byval` (kernels), bit 3 asks for walks at all (a GPU target), bits 8-15
@@ -925,6 +944,7 @@ namespace {
 class MemSpaceAAResult : public AAResultBase {
   const TargetTransformInfo *TTI;
   int64_t Info;
+  GpuccSpaceShortcuts Cut;
 
   /// Room for the leaves of one walk (`gpucc_memspace_walk`'s most values,
   /// and one more).
@@ -951,9 +971,18 @@ class MemSpaceAAResult : public AAResultBase {
                                (Info >> 8) & 0xff);
   }
 
+  /// The space of the one leaf `L` of a walk of `N` leaves when it is a
+  /// `LeafSpace` under `Limit`; ~0u otherwise.
+  static unsigned oneSpace(const GpuccSpaceLeaf *L, unsigned N,
+                           unsigned Limit) {
+    return N == 1 && L[0].Kind == LeafSpace && L[0].Space < Limit ? L[0].Space
+                                                                   : ~0u;
+  }
+
 public:
-  MemSpaceAAResult(const TargetTransformInfo &TTI, int64_t Info)
-      : TTI(&TTI), Info(Info) {}
+  MemSpaceAAResult(const TargetTransformInfo &TTI, int64_t Info,
+                   const GpuccSpaceShortcuts &Cut)
+      : TTI(&TTI), Info(Info), Cut(Cut) {}
 
   bool invalidate(Function &, const PreservedAnalyses &,
                   FunctionAnalysisManager::Invalidator &) {
@@ -964,6 +993,10 @@ public:
                     AAQueryInfo &AAQI, const Instruction *) {
     GpuccSpaceLeaf A[WalkRoom], B[WalkRoom];
     unsigned NA = walk(LocA.Ptr, A), NB = walk(LocB.Ptr, B);
+    unsigned SA = oneSpace(A, NA, 8), SB = oneSpace(B, NB, 8);
+    if (SA != ~0u && SB != ~0u)
+      return Cut.NoAlias >> (8 * SA + SB) & 1 ? AliasResult::NoAlias
+                                              : AliasResult::MayAlias;
     return gpucc_rs_memspace_alias(Info, A, NA, B, NB) == 0
                ? AliasResult::NoAlias
                : AliasResult::MayAlias;
@@ -973,6 +1006,17 @@ public:
                                bool IgnoreLocals) {
     GpuccSpaceLeaf L[WalkRoom];
     unsigned N = walk(Loc.Ptr, L);
+    if (unsigned S = oneSpace(L, N, 64); S != ~0u) {
+      if (Cut.ReadOnlySpaces >> S & 1)
+        return ModRefInfo::NoModRef;
+      GpuccSpaceBase Base;
+      gpucc_memspace_base(wrap(Loc.Ptr), &Base);
+      if (Base.Space < 64)
+        return (Cut.ReadOnlySpaces >> Base.Space & 1) ||
+                       (Cut.ReadOnlyBases >> Base.Flags & 1)
+                   ? ModRefInfo::NoModRef
+                   : ModRefInfo::ModRef;
+    }
     return gpucc_rs_memspace_read_only(Info, wrap(Loc.Ptr), L, N)
                ? ModRefInfo::NoModRef
                : ModRefInfo::ModRef;
@@ -988,7 +1032,9 @@ public:
   static StringRef name() { return "gpucc-memspace-aa"; }
   Result run(Function &F, FunctionAnalysisManager &FAM) {
     const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(F);
-    return Result(TTI, gpucc_rs_memspace_function_info(&TTI, wrap(&F)));
+    GpuccSpaceShortcuts Cut;
+    int64_t Info = gpucc_rs_memspace_function_info(&TTI, wrap(&F), &Cut);
+    return Result(TTI, Info, Cut);
   }
 };
 

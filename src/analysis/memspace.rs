@@ -325,10 +325,77 @@ pub fn read_only(
         }
     }
     let base = base();
-    if rules.is_read_only(base.space) || base.constant_global {
-        return true;
+    rules.is_read_only(base.space) || base_flags_read_only(base, info)
+}
+
+/// The part of [`read_only`]'s rule on the underlying object that does not
+/// look at its space: a `constant` global, or a kernel argument that is
+/// `noalias` and `readonly` or `readnone`.
+fn base_flags_read_only(base: SpaceBase, info: FunctionInfo) -> bool {
+    base.constant_global
+        || info.kernel && base.argument && base.noalias && (base.readonly || base.readnone)
+}
+
+/// Answers the AA result may give without crossing into Rust, for the
+/// commonest queries: pointers whose walks end in one specific space (a
+/// pointer declared in that space, or cast from it through GEPs). They are
+/// made from [`may_alias`] and [`read_only`]'s rules, once for each packed
+/// [`FunctionInfo`] ([`Shortcuts::of`]), and the AA result looks them up:
+/// the decisions stay here, and a query the tables do not cover crosses as
+/// before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[repr(C)]
+pub struct Shortcuts {
+    /// Bit `8a + b` (`a`, `b` < 8): [`may_alias`] says no for two pointers
+    /// whose walks each gave one leaf, [`SpaceLeaf::Space`] `a` and `b`.
+    pub no_alias: u64,
+    /// Bit `n` (< 64): [`read_only`] says yes for a pointer whose walk gave
+    /// one leaf, [`SpaceLeaf::Space`] `n`, whatever its underlying object;
+    /// also, for an underlying object in space `n`, that space alone makes
+    /// it read-only.
+    pub read_only_spaces: u64,
+    /// Bit `f` (< 32): an underlying object whose space is not read-only
+    /// and whose `GpuccSpaceBase` flags are `f` (1 a `constant` global, 2 an
+    /// argument, 4 `noalias`, 8 `readonly`, 16 `readnone`) is read-only.
+    pub read_only_bases: u32,
+}
+
+impl Shortcuts {
+    /// The tables for the function `info` (packed) describes; all empty
+    /// without rules, so that every query crosses.
+    pub fn of(info: FunctionInfo) -> Shortcuts {
+        let Some(rules) = info.rules else {
+            return Shortcuts::default();
+        };
+        let one = |n| std::iter::once(SpaceLeaf::Space(n));
+        let mut t = Shortcuts::default();
+        for a in 0..8u32 {
+            for b in 0..8u32 {
+                if !may_alias(one(a), one(b), info) {
+                    t.no_alias |= 1 << (8 * a + b);
+                }
+            }
+        }
+        for n in 0..64u32 {
+            if rules.is_read_only(n) {
+                t.read_only_spaces |= 1 << n;
+            }
+        }
+        for f in 0..32u32 {
+            let base = SpaceBase {
+                space: info.flat,
+                constant_global: f & 1 != 0,
+                argument: f & 2 != 0,
+                noalias: f & 4 != 0,
+                readonly: f & 8 != 0,
+                readnone: f & 16 != 0,
+            };
+            if base_flags_read_only(base, info) {
+                t.read_only_bases |= 1 << f;
+            }
+        }
+        t
     }
-    info.kernel && base.argument && base.noalias && (base.readonly || base.readnone)
 }
 
 #[cfg(test)]
@@ -474,6 +541,71 @@ mod tests {
             let host = FunctionInfo { rules: None, ..i };
             assert!(may_alias(shared, global, host));
         }
+    }
+
+    /// The AA result's shortcut (cpp/shim.cpp, `MemSpaceAAResult`) answers
+    /// exactly as the rules: for two one-leaf walks, the `no_alias` bit; for
+    /// a one-leaf walk in space `n` whose underlying object is in space `m`
+    /// with flags `f`, read-only when bit `n` or bit `m` of
+    /// `read_only_spaces` is set, or bit `f` of `read_only_bases`.
+    #[test]
+    fn shortcuts_answer_as_the_rules() {
+        let one = |n| [SpaceLeaf::Space(n)];
+        for rules in [None, Some(Rules::Nvptx), Some(Rules::Amdgpu)] {
+            for kernel in [false, true] {
+                let i = FunctionInfo {
+                    rules,
+                    kernel,
+                    flat: 0,
+                };
+                let t = Shortcuts::of(i);
+                for a in 0..8 {
+                    for b in 0..8 {
+                        let cut = t.no_alias >> (8 * a + b) & 1 != 0;
+                        assert_eq!(cut, !may_alias(one(a), one(b), i), "{i:?} {a} {b}");
+                    }
+                }
+                for n in 0..64 {
+                    for m in 0..64 {
+                        for f in 0..32u32 {
+                            let base = SpaceBase {
+                                space: m,
+                                constant_global: f & 1 != 0,
+                                argument: f & 2 != 0,
+                                noalias: f & 4 != 0,
+                                readonly: f & 8 != 0,
+                                readnone: f & 16 != 0,
+                            };
+                            let cut = t.read_only_spaces >> n & 1 != 0
+                                || t.read_only_spaces >> m & 1 != 0
+                                || t.read_only_bases >> f & 1 != 0;
+                            assert_eq!(cut, read_only(one(n), || base, i), "{i:?} {n} {m} {f}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shortcuts_know_the_constant_spaces() {
+        let t = Shortcuts::of(info(Rules::Nvptx, true));
+        assert_eq!(t.no_alias >> (8 * 3 + 1) & 1, 1, "shared and global");
+        assert_eq!(
+            t.no_alias >> (8 * 3 + 7) & 1,
+            0,
+            "shared and shared-cluster"
+        );
+        assert_eq!(
+            t.read_only_spaces,
+            1 << 4,
+            "constant; param 101 is past the table"
+        );
+        // A constant global (bit 0); a noalias (4) argument (2) that is
+        // readonly (8) or readnone (16), in a kernel only.
+        assert_eq!(t.read_only_bases, 0xeaea_eaaa, "{:#x}", t.read_only_bases);
+        let device = Shortcuts::of(info(Rules::Nvptx, false));
+        assert_eq!(device.read_only_bases, 0xaaaa_aaaa);
     }
 
     #[rstest]

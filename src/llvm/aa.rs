@@ -12,12 +12,13 @@
 
 use super::llvm_sys;
 use super::TtiRef;
-use crate::analysis::memspace::{self, FunctionInfo, Rules};
+use crate::analysis::memspace::{self, FunctionInfo, Rules, Shortcuts};
 use crate::guarded;
 use inkwell::values::{AsValueRef, FunctionValue, PointerValue};
 use llvm_sys::prelude::LLVMValueRef;
 use std::ffi::c_void;
 use std::mem::MaybeUninit;
+use std::sync::Mutex;
 
 extern "C" {
     fn gpucc_memspace_walk(
@@ -60,12 +61,33 @@ pub fn function_info(f: FunctionValue<'_>, tti: TtiRef<'_>) -> FunctionInfo {
 /// pointer".
 const NO_SPACE: u32 = u32::MAX;
 
+/// The shortcut tables of each packed [`FunctionInfo`] met so far (a few:
+/// one per target, kernel or not, flat space), made once each: making them
+/// asks the rules about a hundred times, more than many functions' queries.
+static SHORTCUTS: Mutex<Vec<(i64, Shortcuts)>> = Mutex::new(Vec::new());
+
+fn shortcuts_of(info: i64) -> Shortcuts {
+    let mut known = SHORTCUTS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, t)) = known.iter().find(|(i, _)| *i == info) {
+        return t;
+    }
+    let t = Shortcuts::of(FunctionInfo::unpack(info));
+    known.push((info, t));
+    t
+}
+
+/// What the AA result keeps of `f` (packed), and its shortcut tables
+/// (written to `out`).
 #[no_mangle]
-extern "C" fn gpucc_rs_memspace_function_info(tti: *const c_void, f: LLVMValueRef) -> i64 {
+extern "C" fn gpucc_rs_memspace_function_info(
+    tti: *const c_void,
+    f: LLVMValueRef,
+    out: *mut Shortcuts,
+) -> i64 {
     guarded(NAME, || {
         // SAFETY: the shim passes the live function the analysis runs on,
         // and that function's TTI.
-        match (unsafe { FunctionValue::new(f) }, unsafe {
+        let info = match (unsafe { FunctionValue::new(f) }, unsafe {
             TtiRef::from_raw(tti)
         }) {
             (Some(f), Some(tti)) => function_info(f, tti).pack(),
@@ -75,7 +97,11 @@ extern "C" fn gpucc_rs_memspace_function_info(tti: *const c_void, f: LLVMValueRe
                 flat: 0,
             }
             .pack(),
-        }
+        };
+        // SAFETY: the shim passes room for one `GpuccSpaceShortcuts`, which
+        // has the layout of `Shortcuts`.
+        unsafe { out.write(shortcuts_of(info)) };
+        info
     })
 }
 
