@@ -29,7 +29,10 @@ die() {
 # (from GPUCC_PLUGIN), SIZES (the arguments; default 10000 100000 1000000) and
 # VALGRIND (default: valgrind from PATH; empty, with a note on stderr, when
 # there is none: instruction counts need it, and without them the verdict
-# rests on wall time).
+# rests on wall time), HEAP_SHIFTS (from GPUCC_BENCH_HEAP_SHIFTS, 1 to 32,
+# default 1: how many heap layouts each callgrind count averages; see
+# bench_shift_lib) and SHIFT_LIB (the library that moves the heap, built when
+# HEAP_SHIFTS is above 1; else empty).
 bench_init() {
   BENCH_NAME="$1"
   shift
@@ -66,6 +69,10 @@ bench_init() {
   [[ "$CALLGRIND_1M" == 0 || "$CALLGRIND_1M" == 1 ]] ||
     die "GPUCC_BENCH_CALLGRIND_1M='$CALLGRIND_1M' is not 0 or 1"
 
+  HEAP_SHIFTS="${GPUCC_BENCH_HEAP_SHIFTS:-1}"
+  [[ "$HEAP_SHIFTS" =~ ^[1-9][0-9]*$ && "$HEAP_SHIFTS" -le 32 ]] ||
+    die "GPUCC_BENCH_HEAP_SHIFTS='$HEAP_SHIFTS' is not a whole number from 1 to 32"
+
   if [[ -z "${VALGRIND+set}" ]]; then
     VALGRIND="$(command -v valgrind || true)"
   fi
@@ -74,6 +81,39 @@ bench_init() {
   else
     echo "$BENCH_NAME: valgrind not found (or VALGRIND empty): wall time only" >&2
   fi
+  SHIFT_LIB=""
+  if [[ "$HEAP_SHIFTS" -gt 1 && -n "$VALGRIND" ]]; then
+    bench_shift_lib
+  fi
+}
+
+# bench_shift_lib: builds BENCH_DIR/libheapshift.so (with cc) and sets
+# SHIFT_LIB to it: a library that, preloaded, allocates GPUCC_HEAP_SHIFT bytes
+# (when set and positive) before the program starts, and keeps them, so that
+# everything the program allocates after lies that much further on. Callgrind
+# runs each command once per shift (GPUCC_BENCH_HEAP_SHIFTS) and counts their
+# mean: the parse's pointer-keyed hash tables probe differently with every
+# heap layout, and any one layout (a loaded plugin moves it, as does a longer
+# `-passes=` string) is a draw from that spread, not the command's cost.
+bench_shift_lib() {
+  mkdir -p "$BENCH_DIR"
+  SHIFT_LIB="$BENCH_DIR/libheapshift.so"
+  local src="$BENCH_DIR/heapshift.c"
+  cat >"$src" <<'C'
+#include <stdlib.h>
+/* Preloaded by the benchmarks (scripts/bench-lib.sh): moves the heap by
+   GPUCC_HEAP_SHIFT bytes, one block allocated before main and kept. */
+__attribute__((constructor)) static void gpucc_heap_shift(void) {
+  const char *s = getenv("GPUCC_HEAP_SHIFT");
+  long n = s ? atol(s) : 0;
+  if (n > 0) {
+    volatile char *p = malloc((size_t)n);
+    if (p)
+      p[0] = 0;
+  }
+}
+C
+  cc -O2 -shared -fPIC -o "$SHIFT_LIB" "$src" || die "cannot build $SHIFT_LIB (cc)"
 }
 
 # bench_build: installs LLVM_MAJOR and builds the plugin for it
@@ -115,7 +155,7 @@ bench_generate() {
 # measurements, tables and verdict) after the harness that bench_harness_py
 # prints, with the settings as its arguments; returns the program's status.
 bench_python() {
-  { bench_harness_py; cat; } | python3 - "$BENCH_NAME" "$LLVM_BIN/opt" "$PLUGIN" \
+  { bench_harness_py; cat; } | HEAP_SHIFTS="$HEAP_SHIFTS" SHIFT_LIB="$SHIFT_LIB" python3 - "$BENCH_NAME" "$LLVM_BIN/opt" "$PLUGIN" \
     "$RUNS" "$RUNS_LARGE" "$BENCH_DIR" "$BENCH_PREFIX" "$VALGRIND" "$CALLGRIND_1M" \
     "${SIZES[@]}"
 }
@@ -135,6 +175,13 @@ llvm_major = int(os.environ.get("LLVM_MAJOR", "16"))
 runs, runs_large = int(sys.argv[4]), int(sys.argv[5])
 bench_dir, bench_prefix = sys.argv[6], sys.argv[7]
 valgrind, callgrind_1m = sys.argv[8], sys.argv[9] == "1"
+heap_shifts, shift_lib = int(os.environ.get("HEAP_SHIFTS", "1")), os.environ.get("SHIFT_LIB", "")
+# The heap shifts of the callgrind runs (bench_shift_lib): none when
+# heap_shifts is 1, else heap_shifts page-sized steps (less malloc's 16-byte
+# header), 0 to 31 pages, spread by a fixed stride so that any count takes the
+# same ones.
+SHIFTS = [None] if heap_shifts == 1 or not shift_lib else \
+    [0] + [4096 * (1 + 7 * i % 31) - 16 for i in range(heap_shifts - 1)]
 sizes = [int(s) for s in sys.argv[10:]]
 ALLOWED = 1.2  # a step may cost 1.2x its size ratio (12x for a 10x larger module)
 FAST, MIN_FAST_RUNS = 0.5, 10  # seconds; rounds for a module that runs faster
@@ -159,14 +206,44 @@ def run(cmd):
 
 COLLECTED = re.compile(r"^==\d+== Collected : (\d+)\s*$", re.M)
 
+def shifted_env(shift):
+    """The environment of a callgrind run with the heap moved by shift bytes
+    (None: as it is)."""
+    if shift is None:
+        return None
+    env = dict(os.environ, GPUCC_HEAP_SHIFT=str(shift))
+    env["LD_PRELOAD"] = " ".join(filter(None, [shift_lib, os.environ.get("LD_PRELOAD", "")]))
+    return env
+
+def over_shifts(cmd, one):
+    """one(shift) for each heap shift, averaged (rounded to whole
+    instructions; tuples element by element); with more than one shift, the
+    spread of the first element is printed to stderr."""
+    got = [one(s) for s in SHIFTS]
+    if len(got) == 1:
+        return got[0]
+    firsts = [g[0] if isinstance(g, tuple) else g for g in got]
+    print(f"    {len(got)} heap shifts of {os.path.basename(cmd[0])} "
+          f"{' '.join(os.path.basename(w) for w in cmd[1:] if w.startswith('-'))}: "
+          f"mean {sum(firsts) / len(firsts) / 1e6:.2f}M, "
+          f"min {min(firsts) / 1e6:.2f}M, max {max(firsts) / 1e6:.2f}M",
+          file=sys.stderr, flush=True)
+    if isinstance(got[0], tuple):
+        return tuple(round(sum(col) / len(col)) for col in zip(*got))
+    return round(sum(got) / len(got))
+
 def instructions(cmd):
-    """Instructions executed by cmd, as callgrind counts them (event Ir)."""
-    vg = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd
-    p = subprocess.run(vg, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    m = COLLECTED.findall(p.stderr)
-    if p.returncode != 0 or len(m) != 1:
-        fail(vg, p)
-    return int(m[0])
+    """Instructions executed by cmd, as callgrind counts them (event Ir); the
+    mean over the heap shifts (SHIFTS)."""
+    def one(shift):
+        vg = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd
+        p = subprocess.run(vg, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env=shifted_env(shift))
+        m = COLLECTED.findall(p.stderr)
+        if p.returncode != 0 or len(m) != 1:
+            fail(vg, p)
+        return int(m[0])
+    return over_shifts(cmd, one)
 
 def instructions_inside(cmd, fn):
     """(all, inside): the instructions executed by cmd, and those executed
@@ -174,14 +251,20 @@ def instructions_inside(cmd, fn):
     pattern ending in `*`), as callgrind counts them, from one run: callgrind
     dumps its counts before fn and again after it, and the middle part is
     fn's. (Callgrind keeps one trigger per pattern, so the trigger after fn
-    names it by a second pattern: the first one without its namespace.)"""
+    names it by a second pattern: the first one without its namespace.)
+    Each is the mean over the heap shifts (SHIFTS)."""
+    return over_shifts(cmd, lambda shift: instructions_inside_once(cmd, fn, shift))
+
+def instructions_inside_once(cmd, fn, shift):
+    """instructions_inside(cmd, fn) with the heap moved by shift bytes."""
     import tempfile
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "cg")
         after = "*" + fn.split("::", 1)[-1]
         vg = [valgrind, "--tool=callgrind", f"--callgrind-out-file={out}",
               f"--dump-before={fn}", f"--dump-after={after}"] + cmd
-        p = subprocess.run(vg, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        p = subprocess.run(vg, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env=shifted_env(shift))
         m = COLLECTED.findall(p.stderr)
         if p.returncode != 0 or len(m) != 1:
             fail(vg, p)
@@ -261,7 +344,9 @@ def instruction_table_title(irs, note=""):
     if not irs:
         print("instructions: no size measured (verdict on wall time)")
         return False
-    print("instructions: callgrind `Collected` count (event Ir), one run each; "
+    runs_desc = "one run each" if len(SHIFTS) == 1 else \
+        f"the mean of {len(SHIFTS)} runs each, the heap moved 0 to 31 pages"
+    print(f"instructions: callgrind `Collected` count (event Ir), {runs_desc}; "
           "net = raw - verify; M = 10^6" + note)
     return True
 

@@ -57,6 +57,8 @@
 #        BENCH_DIR (default target/bench), GPUCC_PLUGIN,
 #        BENCH_NO_BUILD=1 to use an existing plugin as is,
 #        GPUCC_BENCH_CALLGRIND_1M=1 to count instructions at 1M instructions too,
+#        GPUCC_BENCH_HEAP_SHIFTS=K (1-32, default 1) to average each count over K heap layouts
+#        (scripts/bench-lib.sh, bench_shift_lib),
 #        VALGRIND (default: valgrind from PATH; set it empty to skip callgrind).
 # Exit status: 0 if every scaling step passes, 1 if one does not, 2 on error.
 set -euo pipefail

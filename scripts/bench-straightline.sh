@@ -63,6 +63,8 @@
 #        GPUCC_LLVM (16 or 22, default 16: the LLVM whose opt runs ours and upstream),
 #        BENCH_DIR (default target/bench, target/bench-llvm22 for 22), GPUCC_PLUGIN, BENCH_NO_BUILD=1,
 #        GPUCC_BENCH_CALLGRIND_1M=1, VALGRIND (empty: no callgrind), BENCH_CSV,
+#        GPUCC_BENCH_HEAP_SHIFTS=K (1-32, default 1: average each callgrind count over K heap
+#        layouts, the heap moved 0 to 31 pages; scripts/bench-lib.sh, bench_shift_lib),
 #        BENCH_PASSES (comma-separated short names, default all: sepgep, slsr,
 #        nary, specexec; the others are neither timed nor counted).
 # The net costs (wall and instructions) also go to BENCH_DIR/bench-straightline.csv
