@@ -20,10 +20,18 @@
 #   ours      opt -load-pass-plugin=PLUGIN -aa-pipeline=basic-aa,gpucc-memspace-aa
 #             -passes=aa-eval                                   (with ours)
 #   upstream  opt -aa-pipeline=basic-aa,amdgpu-aa -passes=aa-eval
-#             (amdgcn only: LLVM 16 has no NVPTX alias analysis)
-# The seven commands (four on amdgcn, three on NVPTX) are interleaved round by
-# round, so a change of machine load hits all alike. `net` is a command's cost
-# minus verify's on the same module. Ratios: ours/basic (with / without our AA,
+#             (amdgcn; on NVPTX, basic-aa,nvptx-aa where the LLVM has it:
+#             20 and later, so not 16)
+#   first     ours first: -aa-pipeline=gpucc-memspace-aa,basic-aa
+#   upfirst   upstream's AA first: amdgpu-aa,basic-aa (amdgcn), nvptx-aa,basic-aa
+#             (NVPTX, LLVM 20 and later)
+# An AA placed first answers before basic-aa, and a query it settles never
+# reaches basic-aa: LLVM 20 and later put NVPTX's AA there in the default
+# pipeline to save compile time. The FIRST table compares ours and upstream's
+# AA in that place.
+# The commands (six on amdgcn, four on NVPTX, six with nvptx-aa) are
+# interleaved round by round, so a change of machine load hits all alike.
+# `net` is a command's cost minus verify's on the same module. Ratios: ours/basic (with / without our AA,
 # the whole aa-eval run), and on amdgcn ours/up (net against net) and aa/aa
 # (the AA's own share, (ours - basic) / (upstream - basic): what our AA costs
 # against what upstream's costs).
@@ -95,6 +103,9 @@ done
 # bench-lib.sh.
 bench_python <<'PY'
 TARGETS = ("nv", "amd")  # column prefixes: nvptx64 and amdgcn
+# LLVM 20 and later have an NVPTX alias analysis, `nvptx-aa`, which their
+# default AA pipeline runs before basic-aa; LLVM 16 has none.
+NVPTX_AA = llvm_major >= 20
 OURS = ("nv ours", "amd ours")  # the verdict is on both
 
 def amd_of(n):
@@ -115,6 +126,12 @@ def cmds(n):
         "amd basic": aa_eval("basic-aa", amd, False),
         "amd ours": aa_eval("basic-aa,gpucc-memspace-aa", amd, True),
         "amd upstream": aa_eval("basic-aa,amdgpu-aa", amd, False),
+        # The AA first, before basic-aa (FIRST below).
+        "nv first": aa_eval("gpucc-memspace-aa,basic-aa", nv, True),
+        "amd first": aa_eval("gpucc-memspace-aa,basic-aa", amd, True),
+        "amd upfirst": aa_eval("amdgpu-aa,basic-aa", amd, False),
+        **({"nv upstream": aa_eval("basic-aa,nvptx-aa", nv, False),
+            "nv upfirst": aa_eval("nvptx-aa,basic-aa", nv, False)} if NVPTX_AA else {}),
     }
 
 def net_of(raw):
@@ -243,6 +260,34 @@ if instruction_table_title(irs, "; columns as in the wall-time table; /ins = our
               f"{net['amd basic'] / M:>7.1f}M {net['amd ours'] / M:>7.1f}M "
               f"{net['amd upstream'] / M:>7.1f}M {ratios(net)} {net['nv ours'] / n:>6.0f} "
               f"{net['amd ours'] / n:>7.0f} {steps(net, irs[prev]['net'] if prev else None, 2)}")
+
+# FIRST: the AA before basic-aa. A query it answers (NoAlias) never reaches
+# basic-aa, so an AA that answers more saves basic-aa's work; LLVM 20 and
+# later register NVPTX's AA there for that reason ("to reduce compile time").
+# Ours and upstream's AA in the same place: ours first / upstream first, net
+# (amdgcn, and nvptx64 where the LLVM has nvptx-aa), and ours first / basic-aa
+# alone.
+FIRST = [("amdgcn", "amd", "amdgpu-aa")] + ([("nvptx64", "nv", "nvptx-aa")] if NVPTX_AA else [])
+print()
+print("the AA first (-aa-pipeline=AA,basic-aa), ours against upstream's in the same place; "
+      "net costs; first/up = ours first / upstream first; first/basic = ours first / "
+      "basic-aa alone")
+for measure, table, fmt in (("instructions", irs, lambda v: f"{v / 1e6:.1f}M"),
+                            ("wall time", {r["n"]: r for r in rows}, lambda v: f"{v:.3f}s")):
+    if not table:
+        continue
+    print(f"{measure}:")
+    print_header(f"{'instrs':>8} {'target':<8} {'upstream AA':<11} {'basic':>9} "
+                 f"{'up first':>9} {'ours first':>10} {'first/up':>8} {'first/basic':>11}")
+    for n in sizes:
+        if n not in table:
+            continue
+        net = table[n]["net"]
+        for name, t, up_aa in FIRST:
+            print(f"{n:>8} {name:<8} {up_aa:<11} {fmt(net[f'{t} basic']):>9} "
+                  f"{fmt(net[f'{t} upfirst']):>9} {fmt(net[f'{t} first']):>10} "
+                  f"{ratio(net[f'{t} first'], net[f'{t} upfirst']):>8.3f} "
+                  f"{ratio(net[f'{t} first'], net[f'{t} basic']):>11.3f}")
 
 # Verdict, step by step: instructions where both sizes have them, else wall time.
 print()
