@@ -802,8 +802,8 @@ int gpucc_rs_memspace_read_only(int64_t Info, LLVMValueRef P,
 /// every incoming value, select to both choices; instructions and constant
 /// expressions alike), each value once, and writes into `Out` what ends each
 /// chain; returns how many leaves it wrote. A value in another space than
-/// `Flat`, or one TTI assumes a space of, ends its chain; so does anything
-/// that is not an address operator. At most `Cap` values (at most 64) are
+/// `Flat` ends its chain; so does any other value that is not an address
+/// operator (what TTI assumes of it, if anything, is its leaf). At most `Cap` values (at most 64) are
 /// visited: the walk stops at an opaque value or at the first value past
 /// `Cap`, with that leaf last, so `Out` needs room for `Cap + 1`. Unless
 /// `AskByVal`, a `byval` argument counts as any other argument (the
@@ -844,49 +844,54 @@ GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
       }
       Seen[NumSeen++] = V;
       unsigned AS = cast<PointerType>(V->getType())->getAddressSpace();
-      unsigned Assumed = AS == Flat ? TTI.getAssumedAddrSpace(V) : ~0u;
-      const auto *A = dyn_cast<Argument>(V);
       bool Opaque = false;
-      if (AS != Flat) {
+      // Address operators first, without asking TTI: no target whose rules
+      // the AA has assumes a space of one (LLVM 16 and 22: AMDGPU assumes
+      // one of loads and, on 22, kernel arguments; NVPTX on 22 of allocas
+      // and arguments), and they are most of what a walk visits.
+      // (No opcode is 0: it stands for "not flat".)
+      switch (AS != Flat ? 0u : Operator::getOpcode(V)) {
+      case 0:
         Out[N++] = {LeafSpace, AS};
-      } else if (A && !(AskByVal && A->hasByValAttr())) {
-        Out[N++] = {LeafArgument, Assumed};
-      } else if (Assumed != ~0u) {
-        Out[N++] = {LeafAssumed, Assumed};
-      } else if (isa<UndefValue>(V)) {
-        Out[N++] = {LeafUndef, ~0u};
-      } else {
-        switch (Operator::getOpcode(V)) {
-        case Instruction::AddrSpaceCast:
-        case Instruction::BitCast:
-        case Instruction::GetElementPtr:
-          Next = PointerOp(V, 0);
-          Opaque = !Next;
-          break;
-        case Instruction::PHI: {
-          Branched = true;
-          const auto *Phi = cast<PHINode>(V);
-          for (unsigned I = 0, E = Phi->getNumOperands(); !Opaque && I != E; ++I) {
-            const Value *Op = PointerOp(V, I);
-            Opaque = !Op;
-            Stack.push_back(Op);
-          }
-          break;
+        break;
+      case Instruction::AddrSpaceCast:
+      case Instruction::BitCast:
+      case Instruction::GetElementPtr:
+        Next = PointerOp(V, 0);
+        Opaque = !Next;
+        break;
+      case Instruction::PHI: {
+        Branched = true;
+        const auto *Phi = cast<PHINode>(V);
+        for (unsigned I = 0, E = Phi->getNumOperands(); !Opaque && I != E; ++I) {
+          const Value *Op = PointerOp(V, I);
+          Opaque = !Op;
+          Stack.push_back(Op);
         }
-        case Instruction::Select: {
-          Branched = true;
-          const Value *T = PointerOp(V, 1), *F = PointerOp(V, 2);
-          Opaque = !T || !F;
-          Stack.push_back(T);
-          Stack.push_back(F);
-          break;
-        }
-        case Instruction::Load:
-          Out[N++] = {LeafLoad, cast<LoadInst>(V)->getPointerAddressSpace()};
-          break;
-        default:
+        break;
+      }
+      case Instruction::Select: {
+        Branched = true;
+        const Value *T = PointerOp(V, 1), *F = PointerOp(V, 2);
+        Opaque = !T || !F;
+        Stack.push_back(T);
+        Stack.push_back(F);
+        break;
+      }
+      default: {
+        unsigned Assumed = TTI.getAssumedAddrSpace(V);
+        const auto *A = dyn_cast<Argument>(V);
+        if (A && !(AskByVal && A->hasByValAttr()))
+          Out[N++] = {LeafArgument, Assumed};
+        else if (Assumed != ~0u)
+          Out[N++] = {LeafAssumed, Assumed};
+        else if (isa<UndefValue>(V))
+          Out[N++] = {LeafUndef, ~0u};
+        else if (const auto *L = dyn_cast<LoadInst>(V))
+          Out[N++] = {LeafLoad, L->getPointerAddressSpace()};
+        else
           Opaque = true;
-        }
+      }
       }
       if (Opaque) {
         Out[N++] = {LeafOpaque, ~0u};
