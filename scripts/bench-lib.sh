@@ -223,9 +223,12 @@ def over_shifts(cmd, one):
     if len(got) == 1:
         return got[0]
     firsts = [g[0] if isinstance(g, tuple) else g for g in got]
+    mean = sum(firsts) / len(firsts)
+    # The standard error of the mean (sample standard deviation / sqrt(k)).
+    sem = (sum((x - mean) ** 2 for x in firsts) / (len(firsts) - 1) / len(firsts)) ** 0.5
     print(f"    {len(got)} heap shifts of {os.path.basename(cmd[0])} "
           f"{' '.join(os.path.basename(w) for w in cmd[1:] if w.startswith('-'))}: "
-          f"mean {sum(firsts) / len(firsts) / 1e6:.2f}M, "
+          f"mean {mean / 1e6:.2f}M (standard error {sem / 1e6:.2f}M), "
           f"min {min(firsts) / 1e6:.2f}M, max {max(firsts) / 1e6:.2f}M",
           file=sys.stderr, flush=True)
     if isinstance(got[0], tuple):

@@ -1,6 +1,9 @@
 ; RUN: opt -mtriple=nvptx64-nvidia-cuda -load-pass-plugin=%plugin \
 ; RUN:     -aa-pipeline=basic-aa,gpucc-memspace-aa -passes=dse -S %s \
 ; RUN:   | FileCheck --check-prefix=OURS %s
+; RUN: opt -mtriple=nvptx64-nvidia-cuda -load-pass-plugin=%plugin \
+; RUN:     -aa-pipeline=gpucc-memspace-aa,basic-aa -passes=dse -S %s \
+; RUN:   | FileCheck --check-prefix=OURS %s
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -load-pass-plugin=%plugin \
 ; RUN:     -aa-pipeline=basic-aa,gpucc-memspace-aa -passes=dse -S %s \
 ; RUN:   | FileCheck --check-prefix=OURS %s

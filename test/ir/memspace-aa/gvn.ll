@@ -1,6 +1,9 @@
 ; RUN: opt -mtriple=nvptx64-nvidia-cuda -load-pass-plugin=%plugin \
 ; RUN:     -aa-pipeline=basic-aa,gpucc-memspace-aa -passes=gvn -S %s \
 ; RUN:   | FileCheck --check-prefixes=OURS,OURS-NVPTX %s
+; RUN: opt -mtriple=nvptx64-nvidia-cuda -load-pass-plugin=%plugin \
+; RUN:     -aa-pipeline=gpucc-memspace-aa,basic-aa -passes=gvn -S %s \
+; RUN:   | FileCheck --check-prefixes=OURS,OURS-NVPTX %s
 ; RUN: opt -mtriple=amdgcn-amd-amdhsa -load-pass-plugin=%plugin \
 ; RUN:     -aa-pipeline=basic-aa,gpucc-memspace-aa -passes=gvn -S %s \
 ; RUN:   | FileCheck --check-prefixes=OURS,OURS-AMDGPU %s
