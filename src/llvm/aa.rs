@@ -7,7 +7,9 @@
 //! every answer comes from `analysis::memspace`. A query crosses into Rust
 //! once: the C++ result walks the def chain of each pointer (the walk of
 //! [`space_leaves`], as the packed [`FunctionInfo`] asks) and passes the
-//! leaves; Rust decides. The read-only rule crosses back once more for the
+//! leaves; Rust decides. When both walks end in one specific space each, it
+//! does not cross: it looks the answer up in the [`Shortcuts`] Rust made for
+//! the function's kind once. The read-only rule crosses back once more for the
 //! underlying object, when the leaves do not settle it ([`space_base`]).
 
 use super::llvm_sys;
