@@ -766,20 +766,27 @@ enum : unsigned {
   LeafTooMany = 6,
 };
 
-/// Answers Rust made for the commonest queries, so that they need not cross
-/// (src/analysis/memspace.rs: `Shortcuts`, the same layout): pointers whose
-/// walks end in one specific space.
+/// Tables Rust made for a function's queries, so that they need not cross
+/// (src/analysis/memspace.rs: `Shortcuts`, the same layout). The AA result
+/// folds each walk's leaves into a class code as it walks (`Shortcuts::fold`
+/// says how): 0-15 a space, `ClassHost` host-visible memory, `ClassSkip`
+/// (leaves only) no class, `ClassCross` not in the tables.
 struct GpuccSpaceShortcuts {
-  /// Bit 8a+b (a, b < 8): pointers whose walks each end in one `LeafSpace`,
-  /// `a` and `b`, do not alias.
-  uint64_t NoAlias;
-  /// Bit n (< 64): space n is read-only (a pointer whose walk ends in one
-  /// `LeafSpace` n, or an underlying object in space n).
+  /// Bit n (< 64): a pointer of class n is read-only; so is an underlying
+  /// object in space n.
   uint64_t ReadOnlySpaces;
   /// Bit f (< 32): an underlying object in a space that is not read-only,
   /// with `GpuccSpaceBase` flags f, is read-only.
   uint32_t ReadOnlyBases;
+  /// Row a, bit b: pointers of classes a and b do not alias.
+  uint32_t ClassNoAlias[17];
+  /// The class code of a leaf of kind k (row) in space s (column; 16: ~0u).
+  uint8_t LeafClass[7][17];
+  /// The code of the generic space; `ClassCross` when the tables are empty.
+  uint8_t Generic;
 };
+static_assert(sizeof(GpuccSpaceShortcuts) == 200,
+              "the layout of src/analysis/memspace.rs: Shortcuts");
 
 extern "C" {
 /// What the Rust side needs to know of `F` once, packed in an int64, and
@@ -797,26 +804,26 @@ int gpucc_rs_memspace_read_only(int64_t Info, LLVMValueRef P,
                                 const GpuccSpaceLeaf *L, unsigned N);
 }
 
-/// Walks back from pointer `P` through the address operators of flat
+/// Walks back from pointer `V` through the address operators of flat
 /// pointers (addrspacecast, bitcast and GEP to their pointer operand, phi to
 /// every incoming value, select to both choices; instructions and constant
-/// expressions alike), each value once, and writes into `Out` what ends each
-/// chain; returns how many leaves it wrote. A value in another space than
-/// `Flat` ends its chain; so does any other value that is not an address
-/// operator (what TTI assumes of it, if anything, is its leaf). At most `Cap` values (at most 64) are
-/// visited: the walk stops at an opaque value or at the first value past
-/// `Cap`, with that leaf last, so `Out` needs room for `Cap + 1`. Unless
+/// expressions alike), each value once, and hands `Emit` (kind, space) for
+/// what ends each chain, until it returns false. A value in another space
+/// than `Flat` ends its chain; so does any other value that is not an
+/// address operator (what TTI assumes of it, if anything, is its leaf). At
+/// most `Cap` values (at most 64) are visited: the walk stops at an opaque
+/// value or at the first value past `Cap`, with that leaf last. Unless
 /// `AskByVal`, a `byval` argument counts as any other argument (the
 /// attribute is looked up only when it matters). Reads only; what the leaves
 /// mean is Rust's to decide.
-GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
-                                          bool AskByVal, LLVMValueRef P,
-                                          GpuccSpaceLeaf *Out, unsigned Cap) {
-  const TargetTransformInfo &TTI = ttiRef(TTIRaw);
+template <typename Sink>
+static inline void walkChains(const TargetTransformInfo &TTI, unsigned Flat,
+                              bool AskByVal, const Value *V, unsigned Cap,
+                              Sink &&Emit) {
   constexpr unsigned MaxCap = 64;
   Cap = std::min(Cap, MaxCap);
   const Value *Seen[MaxCap];
-  unsigned NumSeen = 0, N = 0;
+  unsigned NumSeen = 0;
   SmallVector<const Value *, 8> Stack;
   // Operand `I` of `V`, an instruction or constant expression, when it is a
   // pointer (null otherwise).
@@ -824,7 +831,6 @@ GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
     const Value *Op = cast<Operator>(V)->getOperand(I);
     return Op->getType()->isPointerTy() ? Op : nullptr;
   };
-  const Value *V = unwrap(P);
   // Until a phi or select is visited the walk follows one chain of casts
   // and GEPs, whose values are distinct unless the chain is a cycle
   // (unreachable code), which never reaches a leaf and ends at `Cap`; so
@@ -839,12 +845,12 @@ GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
       Unseen = Seen[I] != V;
     if (Unseen) {
       if (NumSeen == Cap) {
-        Out[N++] = {LeafTooMany, ~0u};
-        return N;
+        Emit(LeafTooMany, ~0u);
+        return;
       }
       Seen[NumSeen++] = V;
       unsigned AS = cast<PointerType>(V->getType())->getAddressSpace();
-      bool Opaque = false;
+      bool Opaque = false, More = true;
       // Address operators first, without asking TTI: no target whose rules
       // the AA has assumes a space of one (LLVM 16 and 22: AMDGPU assumes
       // one of loads and, on 22, kernel arguments; NVPTX on 22 of allocas
@@ -852,7 +858,7 @@ GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
       // (No opcode is 0: it stands for "not flat".)
       switch (AS != Flat ? 0u : Operator::getOpcode(V)) {
       case 0:
-        Out[N++] = {LeafSpace, AS};
+        More = Emit(LeafSpace, AS);
         break;
       case Instruction::AddrSpaceCast:
       case Instruction::BitCast:
@@ -882,30 +888,46 @@ GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
         unsigned Assumed = TTI.getAssumedAddrSpace(V);
         const auto *A = dyn_cast<Argument>(V);
         if (A && !(AskByVal && A->hasByValAttr()))
-          Out[N++] = {LeafArgument, Assumed};
+          More = Emit(LeafArgument, Assumed);
         else if (Assumed != ~0u)
-          Out[N++] = {LeafAssumed, Assumed};
+          More = Emit(LeafAssumed, Assumed);
         else if (isa<UndefValue>(V))
-          Out[N++] = {LeafUndef, ~0u};
+          More = Emit(LeafUndef, ~0u);
         else if (const auto *L = dyn_cast<LoadInst>(V))
-          Out[N++] = {LeafLoad, L->getPointerAddressSpace()};
+          More = Emit(LeafLoad, L->getPointerAddressSpace());
         else
           Opaque = true;
       }
       }
       if (Opaque) {
-        Out[N++] = {LeafOpaque, ~0u};
-        return N;
+        Emit(LeafOpaque, ~0u);
+        return;
       }
+      if (!More)
+        return;
     }
     if (Next) {
       V = Next;
     } else if (!Stack.empty()) {
       V = Stack.pop_back_val();
     } else {
-      return N;
+      return;
     }
   }
+}
+
+/// `walkChains` from `P`, its leaves written into `Out` (room for `Cap + 1`:
+/// the last may be the one past `Cap`); returns how many it wrote.
+GPUCC_EXPORT unsigned gpucc_memspace_walk(const void *TTIRaw, unsigned Flat,
+                                          bool AskByVal, LLVMValueRef P,
+                                          GpuccSpaceLeaf *Out, unsigned Cap) {
+  unsigned N = 0;
+  walkChains(ttiRef(TTIRaw), Flat, AskByVal, unwrap(P), Cap,
+             [&](unsigned Kind, unsigned Space) {
+               Out[N++] = {Kind, Space};
+               return true;
+             });
+  return N;
 }
 
 /// What is known of the object pointer `P` is based on (LLVM's
@@ -938,14 +960,25 @@ GPUCC_EXPORT void gpucc_memspace_base(LLVMValueRef P, GpuccSpaceBase *Out) {
 
 namespace {
 
-/// The result walks the pointers of each query (`gpucc_memspace_walk`) and
-/// hands the leaves to Rust, which decides: one crossing per query, unless
-/// the walks each end in one specific space, where the answer is in the
-/// tables Rust made for the function (`GpuccSpaceShortcuts`). How to
-/// walk is Rust's word too, packed in `Info` by `FunctionInfo::pack`
-/// (src/analysis/memspace.rs) when the result is made: bit 2 asks about
-/// `byval` (kernels), bit 3 asks for walks at all (a GPU target), bits 8-15
-/// are the walk's limit, bits 32-63 the flat space.
+/// The result classifies the pointers of each query by the tables Rust made
+/// for the function (`GpuccSpaceShortcuts`), folding each walk's leaves into
+/// a class as it walks (`walkChains`), and stops a walk as soon as its answer
+/// is settled: when the class is the generic space, which no later leaf
+/// changes, or, for the second pointer, when it can only end in classes
+/// that alias the first. It does not walk the second pointer when the first
+/// aliases every class. A query the tables do not cover (a space from 16 on,
+/// a function without rules) crosses into Rust once with both walks'
+/// leaves. How to walk is Rust's word too, packed in `Info` by
+/// `FunctionInfo::pack` (src/analysis/memspace.rs) when the result is made:
+/// bit 2 asks about `byval` (kernels), bit 3 asks for walks at all (a GPU
+/// target), bits 8-15 are the walk's limit, bits 32-63 the flat space.
+///
+/// For example, on NVPTX, a store through `gep(addrspacecast(@shared))` and a
+/// load through a flat argument `%p` of a device function: `%p`'s walk is
+/// one leaf, an argument, whose class is generic; generic aliases every
+/// class, so the store's pointer is not walked: MayAlias. In a kernel the
+/// same argument is host-visible, which does not alias shared memory: the
+/// store's walk ends in space 3 and the answer is NoAlias.
 class MemSpaceAAResult : public AAResultBase {
   const TargetTransformInfo *TTI;
   int64_t Info;
@@ -956,32 +989,59 @@ class MemSpaceAAResult : public AAResultBase {
   static constexpr unsigned WalkRoom = 65;
   /// A leaf count that says "not a pointer".
   static constexpr unsigned NotPointer = ~0u;
+  /// Class codes that are not spaces (src/analysis/memspace.rs).
+  static constexpr unsigned ClassHost = 16, ClassSkip = 17, ClassCross = 18;
+  /// Every class code's bit.
+  static constexpr uint32_t AllClasses = (1u << (ClassHost + 1)) - 1;
+
+  /// May the tables answer at all?
+  bool tables() const { return (Info & 8) && Cut.Generic != ClassCross; }
 
   /// Walks `P` as `Info` says into `Out`; how many leaves (0 when Rust asks
-  /// for no walk, NotPointer when `P` is not a pointer).
+  /// for no walk, NotPointer when `P` is not a pointer). For the queries
+  /// that cross.
   unsigned walk(const Value *P, GpuccSpaceLeaf *Out) const {
-    auto *Ty = dyn_cast<PointerType>(P->getType());
-    if (!Ty)
+    if (!P->getType()->isPointerTy())
       return NotPointer;
     if (!(Info & 8))
       return 0;
-    unsigned Flat = uint32_t(Info >> 32);
-    // The walk's first step, where it is also its last: a pointer declared
-    // in another space than the flat one.
-    if (unsigned AS = Ty->getAddressSpace(); AS != Flat) {
-      Out[0] = {LeafSpace, AS};
-      return 1;
-    }
-    return gpucc_memspace_walk(TTI, Flat, Info & 4, wrap(P), Out,
-                               (Info >> 8) & 0xff);
+    return gpucc_memspace_walk(TTI, uint32_t(Info >> 32), Info & 4, wrap(P),
+                               Out, (Info >> 8) & 0xff);
   }
 
-  /// The space of the one leaf `L` of a walk of `N` leaves when it is a
-  /// `LeafSpace` under `Limit`; ~0u otherwise.
-  static unsigned oneSpace(const GpuccSpaceLeaf *L, unsigned N,
-                           unsigned Limit) {
-    return N == 1 && L[0].Kind == LeafSpace && L[0].Space < Limit ? L[0].Space
-                                                                   : ~0u;
+  /// The class code of pointer `P` (`ClassCross`: not in the tables, or not
+  /// a pointer), folded as its walk goes (`Shortcuts::fold`). The walk may
+  /// stop early, once the class is generic, or once it can only end in
+  /// `Settled` classes and generic is one of them: the code is then one of
+  /// `Settled`, not always `P`'s class.
+  unsigned classOf(const Value *P, uint32_t Settled) const {
+    auto *Ty = dyn_cast<PointerType>(P->getType());
+    if (!Ty)
+      return ClassCross;
+    unsigned Flat = uint32_t(Info >> 32), AS = Ty->getAddressSpace();
+    unsigned Generic = Cut.Generic;
+    // The walk's first step, where it is also its last: a pointer declared
+    // in another space than the flat one.
+    if (AS != Flat)
+      return AS < 16 ? Cut.LeafClass[LeafSpace][AS] : ClassCross;
+    bool SettledGeneric = Settled >> Generic & 1;
+    unsigned Acc = ClassSkip;
+    walkChains(*TTI, Flat, Info & 4, P, (Info >> 8) & 0xff,
+               [&](unsigned Kind, unsigned Space) {
+                 unsigned Column = Space == ~0u ? 16 : Space;
+                 unsigned C = Column <= 16 && Kind < 7
+                                  ? Cut.LeafClass[Kind][Column]
+                                  : ClassCross;
+                 if (C == ClassSkip)
+                   return true;
+                 if (C == ClassCross) {
+                   Acc = ClassCross;
+                   return false;
+                 }
+                 Acc = Acc == ClassSkip || Acc == C ? C : Generic;
+                 return Acc != Generic && !(SettledGeneric && (Settled >> Acc & 1));
+               });
+    return Acc == ClassSkip ? Generic : Acc;
   }
 
 public:
@@ -996,12 +1056,21 @@ public:
 
   AliasResult alias(const MemoryLocation &LocA, const MemoryLocation &LocB,
                     AAQueryInfo &AAQI, const Instruction *) {
+    if (tables()) {
+      unsigned CA = classOf(LocA.Ptr, 0);
+      if (CA != ClassCross) {
+        // The classes B may be in and still alias A.
+        uint32_t MayA = ~Cut.ClassNoAlias[CA] & AllClasses;
+        if (MayA == AllClasses)
+          return AliasResult::MayAlias;
+        unsigned CB = classOf(LocB.Ptr, MayA);
+        if (CB != ClassCross)
+          return Cut.ClassNoAlias[CA] >> CB & 1 ? AliasResult::NoAlias
+                                                : AliasResult::MayAlias;
+      }
+    }
     GpuccSpaceLeaf A[WalkRoom], B[WalkRoom];
     unsigned NA = walk(LocA.Ptr, A), NB = walk(LocB.Ptr, B);
-    unsigned SA = oneSpace(A, NA, 8), SB = oneSpace(B, NB, 8);
-    if (SA != ~0u && SB != ~0u)
-      return Cut.NoAlias >> (8 * SA + SB) & 1 ? AliasResult::NoAlias
-                                              : AliasResult::MayAlias;
     return gpucc_rs_memspace_alias(Info, A, NA, B, NB) == 0
                ? AliasResult::NoAlias
                : AliasResult::MayAlias;
@@ -1009,19 +1078,22 @@ public:
 
   ModRefInfo getModRefInfoMask(const MemoryLocation &Loc, AAQueryInfo &AAQI,
                                bool IgnoreLocals) {
+    if (tables()) {
+      unsigned C = classOf(Loc.Ptr, 0);
+      if (C < 16 && (Cut.ReadOnlySpaces >> C & 1))
+        return ModRefInfo::NoModRef;
+      if (C != ClassCross) {
+        GpuccSpaceBase Base;
+        gpucc_memspace_base(wrap(Loc.Ptr), &Base);
+        if (Base.Space < 64)
+          return (Cut.ReadOnlySpaces >> Base.Space & 1) ||
+                         (Cut.ReadOnlyBases >> Base.Flags & 1)
+                     ? ModRefInfo::NoModRef
+                     : ModRefInfo::ModRef;
+      }
+    }
     GpuccSpaceLeaf L[WalkRoom];
     unsigned N = walk(Loc.Ptr, L);
-    if (unsigned S = oneSpace(L, N, 64); S != ~0u) {
-      if (Cut.ReadOnlySpaces >> S & 1)
-        return ModRefInfo::NoModRef;
-      GpuccSpaceBase Base;
-      gpucc_memspace_base(wrap(Loc.Ptr), &Base);
-      if (Base.Space < 64)
-        return (Cut.ReadOnlySpaces >> Base.Space & 1) ||
-                       (Cut.ReadOnlyBases >> Base.Flags & 1)
-                   ? ModRefInfo::NoModRef
-                   : ModRefInfo::ModRef;
-    }
     return gpucc_rs_memspace_read_only(Info, wrap(Loc.Ptr), L, N)
                ? ModRefInfo::NoModRef
                : ModRefInfo::ModRef;

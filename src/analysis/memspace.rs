@@ -253,18 +253,10 @@ pub fn class_of(leaves: impl IntoIterator<Item = SpaceLeaf>, info: FunctionInfo)
     let generic = Class::Space(info.flat);
     let mut acc: Option<Class> = None;
     for leaf in leaves {
-        let class = match leaf {
-            SpaceLeaf::Space(n) | SpaceLeaf::Assumed(n) => Class::Space(n),
-            SpaceLeaf::Argument { .. } if info.kernel => Class::HostVisible,
-            SpaceLeaf::Argument { assumed: Some(n) } => Class::Space(n),
-            SpaceLeaf::Undef => continue,
-            SpaceLeaf::Load { from } if info.rules.is_some_and(|r| r.is_read_only(from)) => {
-                Class::HostVisible
-            }
-            SpaceLeaf::Argument { assumed: None }
-            | SpaceLeaf::Load { .. }
-            | SpaceLeaf::Opaque
-            | SpaceLeaf::TooMany => return generic,
+        let class = match leaf_class(leaf, info) {
+            LeafClass::Skip => continue,
+            LeafClass::Generic => return generic,
+            LeafClass::Of(class) => class,
         };
         acc = match acc {
             None => Some(class),
@@ -273,6 +265,35 @@ pub fn class_of(leaves: impl IntoIterator<Item = SpaceLeaf>, info: FunctionInfo)
         };
     }
     acc.unwrap_or(generic)
+}
+
+/// What one leaf says of its pointer's class ([`class_of`]'s rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeafClass {
+    /// Nothing (undef, poison): the other leaves decide.
+    Skip,
+    /// Anywhere: the pointer is generic, whatever the other leaves say.
+    Generic,
+    /// This class, if the other leaves agree.
+    Of(Class),
+}
+
+/// The class one leaf of a generic pointer's walk gives, in a function
+/// described by `info` (see [`class_of`]).
+pub fn leaf_class(leaf: SpaceLeaf, info: FunctionInfo) -> LeafClass {
+    match leaf {
+        SpaceLeaf::Space(n) | SpaceLeaf::Assumed(n) => LeafClass::Of(Class::Space(n)),
+        SpaceLeaf::Argument { .. } if info.kernel => LeafClass::Of(Class::HostVisible),
+        SpaceLeaf::Argument { assumed: Some(n) } => LeafClass::Of(Class::Space(n)),
+        SpaceLeaf::Undef => LeafClass::Skip,
+        SpaceLeaf::Load { from } if info.rules.is_some_and(|r| r.is_read_only(from)) => {
+            LeafClass::Of(Class::HostVisible)
+        }
+        SpaceLeaf::Argument { assumed: None }
+        | SpaceLeaf::Load { .. }
+        | SpaceLeaf::Opaque
+        | SpaceLeaf::TooMany => LeafClass::Generic,
+    }
 }
 
 /// Where `p` (a pointer used in a function described by `info`) points: the
@@ -336,46 +357,63 @@ fn base_flags_read_only(base: SpaceBase, info: FunctionInfo) -> bool {
         || info.kernel && base.argument && base.noalias && (base.readonly || base.readnone)
 }
 
-/// Answers the AA result may give without crossing into Rust, for the
-/// commonest queries: pointers whose walks end in one specific space (a
-/// pointer declared in that space, or cast from it through GEPs). They are
-/// made from [`may_alias`] and [`read_only`]'s rules, once for each packed
-/// [`FunctionInfo`] ([`Shortcuts::of`]), and the AA result looks them up:
-/// the decisions stay here, and a query the tables do not cover crosses as
-/// before.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// Answers the AA result may give without crossing into Rust: tables made
+/// from [`leaf_class`], [`class_of`], [`may_alias`] and [`read_only`]'s
+/// rules, once for each packed [`FunctionInfo`] ([`Shortcuts::of`]). The AA
+/// result (`cpp/shim.cpp`, `MemSpaceAAResult`) folds the leaves of each walk
+/// into a class code as it walks, as [`Shortcuts::fold`] does, and looks the
+/// answer up; the decisions stay here, and a query the tables do not cover
+/// ([`CLASS_CROSS`]) crosses as before.
+///
+/// Class codes: `0..16` the space of that number, [`CLASS_HOST`] host-visible
+/// memory, [`CLASS_SKIP`] (leaves only) no class, [`CLASS_CROSS`] not in the
+/// tables (a space from 16 on, or a function without rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub struct Shortcuts {
-    /// Bit `8a + b` (`a`, `b` < 8): [`may_alias`] says no for two pointers
-    /// whose walks each gave one leaf, [`SpaceLeaf::Space`] `a` and `b`.
-    pub no_alias: u64,
-    /// Bit `n` (< 64): [`read_only`] says yes for a pointer whose walk gave
-    /// one leaf, [`SpaceLeaf::Space`] `n`, whatever its underlying object;
-    /// also, for an underlying object in space `n`, that space alone makes
-    /// it read-only.
+    /// Bit `n` (< 64): [`read_only`] says yes for a pointer of class `n`,
+    /// whatever its underlying object; also, for an underlying object in
+    /// space `n`, that space alone makes it read-only.
     pub read_only_spaces: u64,
     /// Bit `f` (< 32): an underlying object whose space is not read-only
     /// and whose `GpuccSpaceBase` flags are `f` (1 a `constant` global, 2 an
     /// argument, 4 `noalias`, 8 `readonly`, 16 `readnone`) is read-only.
     pub read_only_bases: u32,
+    /// Row `a`, bit `b` (codes `a`, `b` ≤ [`CLASS_HOST`]): pointers of
+    /// classes `a` and `b` do not alias.
+    pub class_no_alias: [u32; CLASSES],
+    /// The class code of a leaf the shim's walk wrote as kind `k` and space
+    /// `s`: row `k` (< [`aa::RAW_LEAF_KINDS`]), column `s` for a space under
+    /// 16, column 16 for "no space" (`~0u`). A leaf in another space is
+    /// [`CLASS_CROSS`] without a look.
+    pub leaf_class: [[u8; 17]; aa::RAW_LEAF_KINDS],
+    /// The code of the generic space ([`CLASS_CROSS`] when the tables are
+    /// empty): a disagreement, or a walk without a class.
+    pub generic: u8,
 }
 
+/// Class codes of [`Shortcuts`] that are not spaces.
+pub const CLASS_HOST: u8 = 16;
+pub const CLASS_SKIP: u8 = 17;
+pub const CLASS_CROSS: u8 = 18;
+/// Codes that are classes: the spaces under 16, and host-visible memory.
+const CLASSES: usize = CLASS_HOST as usize + 1;
+
 impl Shortcuts {
-    /// The tables for the function `info` (packed) describes; all empty
-    /// without rules, so that every query crosses.
+    /// The tables for the function `info` (packed) describes; without
+    /// rules, or with a generic space from 16 on, every leaf is
+    /// [`CLASS_CROSS`], so that every query crosses.
     pub fn of(info: FunctionInfo) -> Shortcuts {
-        let Some(rules) = info.rules else {
-            return Shortcuts::default();
+        let mut t = Shortcuts {
+            read_only_spaces: 0,
+            read_only_bases: 0,
+            class_no_alias: [0; CLASSES],
+            leaf_class: [[CLASS_CROSS; 17]; aa::RAW_LEAF_KINDS],
+            generic: CLASS_CROSS,
         };
-        let one = |n| std::iter::once(SpaceLeaf::Space(n));
-        let mut t = Shortcuts::default();
-        for a in 0..8u32 {
-            for b in 0..8u32 {
-                if !may_alias(one(a), one(b), info) {
-                    t.no_alias |= 1 << (8 * a + b);
-                }
-            }
-        }
+        let Some(rules) = info.rules else {
+            return t;
+        };
         for n in 0..64u32 {
             if rules.is_read_only(n) {
                 t.read_only_spaces |= 1 << n;
@@ -394,7 +432,78 @@ impl Shortcuts {
                 t.read_only_bases |= 1 << f;
             }
         }
+        if info.flat < 16 {
+            t.generic = info.flat as u8;
+            let code = |c: Class| match c {
+                Class::Space(n) if n < 16 => n as u8,
+                Class::Space(_) => CLASS_CROSS,
+                Class::HostVisible => CLASS_HOST,
+            };
+            let class = |c: usize| {
+                if c == usize::from(CLASS_HOST) {
+                    Class::HostVisible
+                } else {
+                    Class::Space(c as u32)
+                }
+            };
+            for a in 0..CLASSES {
+                for b in 0..CLASSES {
+                    if !rules.classes_may_alias(info.flat, class(a), class(b)) {
+                        t.class_no_alias[a] |= 1 << b;
+                    }
+                }
+            }
+            for (kind, row) in t.leaf_class.iter_mut().enumerate() {
+                for (column, cell) in row.iter_mut().enumerate() {
+                    let space = if column == 16 {
+                        u32::MAX
+                    } else {
+                        column as u32
+                    };
+                    *cell = match leaf_class(aa::decode_raw_leaf(kind as u32, space), info) {
+                        LeafClass::Skip => CLASS_SKIP,
+                        LeafClass::Generic => code(Class::Space(info.flat)),
+                        LeafClass::Of(c) => code(c),
+                    };
+                }
+            }
+        }
         t
+    }
+
+    /// The class code of a walk whose leaves the shim wrote as `(kind,
+    /// space)` pairs, folded as the AA result folds them while it walks:
+    /// skip [`CLASS_SKIP`]; the first class stays while the others agree,
+    /// a disagreement is the generic space, and so is a walk without a
+    /// class; [`CLASS_CROSS`] as soon as a leaf is. (The shim also stops
+    /// walking once the code is the generic space, which no later leaf
+    /// changes.)
+    pub fn fold(&self, leaves: impl IntoIterator<Item = (u32, u32)>) -> u8 {
+        let generic = self.generic;
+        let mut acc = CLASS_SKIP;
+        for (kind, space) in leaves {
+            let column = match space {
+                u32::MAX => 16,
+                s if s < 16 => s as usize,
+                _ => return CLASS_CROSS,
+            };
+            let c = match self.leaf_class.get(kind as usize) {
+                Some(row) => row[column],
+                None => return CLASS_CROSS,
+            };
+            match c {
+                CLASS_SKIP => {}
+                CLASS_CROSS => return CLASS_CROSS,
+                c if acc == CLASS_SKIP => acc = c,
+                c if c != acc => acc = generic,
+                _ => {}
+            }
+        }
+        if acc == CLASS_SKIP {
+            generic
+        } else {
+            acc
+        }
     }
 }
 
@@ -543,43 +652,108 @@ mod tests {
         }
     }
 
-    /// The AA result's shortcut (cpp/shim.cpp, `MemSpaceAAResult`) answers
-    /// exactly as the rules: for two one-leaf walks, the `no_alias` bit; for
-    /// a one-leaf walk in space `n` whose underlying object is in space `m`
-    /// with flags `f`, read-only when bit `n` or bit `m` of
-    /// `read_only_spaces` is set, or bit `f` of `read_only_bases`.
+    /// Every leaf the shim can write, as `(kind, space)`: each kind with
+    /// no space, each space under 16 and a few beyond.
+    fn raw_leaves() -> Vec<(u32, u32)> {
+        let spaces = (0..16).chain([16, 101, u32::MAX]);
+        let spaces: Vec<u32> = spaces.collect();
+        (0..aa::RAW_LEAF_KINDS as u32)
+            .flat_map(|k| spaces.iter().map(move |&s| (k, s)))
+            .collect()
+    }
+
+    /// The class a code stands for.
+    fn class_of_code(c: u8) -> Class {
+        if c == CLASS_HOST {
+            Class::HostVisible
+        } else {
+            Class::Space(u32::from(c))
+        }
+    }
+
+    /// The AA result's tables (cpp/shim.cpp, `MemSpaceAAResult`) answer
+    /// exactly as the rules. Every walk of up to three leaves folds
+    /// ([`Shortcuts::fold`]) to the class [`class_of`] gives, or to
+    /// [`CLASS_CROSS`]; two classes do not alias by `class_no_alias` exactly
+    /// when [`may_alias`] says no for walks of that class; and a pointer of
+    /// class `n` whose underlying object is in space `m` with flags `f` is
+    /// read-only when bit `n` or bit `m` of `read_only_spaces` is set, or
+    /// bit `f` of `read_only_bases`.
     #[test]
     fn shortcuts_answer_as_the_rules() {
-        let one = |n| [SpaceLeaf::Space(n)];
+        let leaves = raw_leaves();
         for rules in [None, Some(Rules::Nvptx), Some(Rules::Amdgpu)] {
             for kernel in [false, true] {
-                let i = FunctionInfo {
-                    rules,
-                    kernel,
-                    flat: 0,
-                };
-                let t = Shortcuts::of(i);
-                for a in 0..8 {
-                    for b in 0..8 {
-                        let cut = t.no_alias >> (8 * a + b) & 1 != 0;
-                        assert_eq!(cut, !may_alias(one(a), one(b), i), "{i:?} {a} {b}");
+                for flat in [0, 1, 16] {
+                    let i = FunctionInfo {
+                        rules,
+                        kernel,
+                        flat,
+                    };
+                    let t = Shortcuts::of(i);
+                    let decode = |w: &[(u32, u32)]| {
+                        w.iter()
+                            .map(|&(k, s)| aa::decode_raw_leaf(k, s))
+                            .collect::<Vec<_>>()
+                    };
+                    let mut walks: Vec<Vec<(u32, u32)>> = vec![vec![]];
+                    for &x in &leaves {
+                        walks.push(vec![x]);
+                        for &y in &leaves {
+                            walks.push(vec![x, y]);
+                        }
                     }
-                }
-                for n in 0..64 {
-                    for m in 0..64 {
-                        for f in 0..32u32 {
-                            let base = SpaceBase {
-                                space: m,
-                                constant_global: f & 1 != 0,
-                                argument: f & 2 != 0,
-                                noalias: f & 4 != 0,
-                                readonly: f & 8 != 0,
-                                readnone: f & 16 != 0,
-                            };
-                            let cut = t.read_only_spaces >> n & 1 != 0
-                                || t.read_only_spaces >> m & 1 != 0
-                                || t.read_only_bases >> f & 1 != 0;
-                            assert_eq!(cut, read_only(one(n), || base, i), "{i:?} {n} {m} {f}");
+                    // Three leaves: a sample of the cube (every 7th).
+                    for (n, &x) in leaves.iter().enumerate() {
+                        for &y in &leaves {
+                            for &z in leaves.iter().skip(n % 7).step_by(7) {
+                                walks.push(vec![x, y, z]);
+                            }
+                        }
+                    }
+                    let mut covered = 0;
+                    for w in &walks {
+                        let code = t.fold(w.iter().copied());
+                        if code == CLASS_CROSS {
+                            continue;
+                        }
+                        covered += 1;
+                        let want = class_of(decode(w), i);
+                        assert_eq!(class_of_code(code), want, "{i:?} {w:?}");
+                    }
+                    assert_eq!(covered > 0, rules.is_some() && flat < 16, "{i:?}");
+                    let one = |c: u8| match c {
+                        CLASS_HOST => vec![SpaceLeaf::Argument { assumed: None }],
+                        n => vec![SpaceLeaf::Space(u32::from(n))],
+                    };
+                    // Kernels make an argument host-visible; elsewhere it is
+                    // generic, so host-visible is checked in kernels only.
+                    let last = if kernel { CLASS_HOST } else { CLASS_HOST - 1 };
+                    for a in 0..=last {
+                        for b in 0..=last {
+                            let cut = t.class_no_alias[usize::from(a)] >> b & 1 != 0;
+                            let want =
+                                rules.is_some() && flat < 16 && !may_alias(one(a), one(b), i);
+                            assert_eq!(cut, want, "{i:?} {a} {b}");
+                        }
+                    }
+                    for n in 0..64 {
+                        for m in 0..64 {
+                            for f in 0..32u32 {
+                                let base = SpaceBase {
+                                    space: m,
+                                    constant_global: f & 1 != 0,
+                                    argument: f & 2 != 0,
+                                    noalias: f & 4 != 0,
+                                    readonly: f & 8 != 0,
+                                    readnone: f & 16 != 0,
+                                };
+                                let cut = t.read_only_spaces >> n & 1 != 0
+                                    || t.read_only_spaces >> m & 1 != 0
+                                    || t.read_only_bases >> f & 1 != 0;
+                                let want = read_only([SpaceLeaf::Space(n)], || base, i);
+                                assert_eq!(cut, want, "{i:?} {n} {m} {f}");
+                            }
                         }
                     }
                 }
@@ -590,11 +764,22 @@ mod tests {
     #[test]
     fn shortcuts_know_the_constant_spaces() {
         let t = Shortcuts::of(info(Rules::Nvptx, true));
-        assert_eq!(t.no_alias >> (8 * 3 + 1) & 1, 1, "shared and global");
+        assert_eq!(t.class_no_alias[3] >> 1 & 1, 1, "shared and global");
+        assert_eq!(t.class_no_alias[3] >> 7 & 1, 0, "shared and shared-cluster");
+        assert_eq!(t.class_no_alias[0], 0, "generic aliases everything");
         assert_eq!(
-            t.no_alias >> (8 * 3 + 7) & 1,
-            0,
-            "shared and shared-cluster"
+            t.class_no_alias[usize::from(CLASS_HOST)] >> 3 & 1,
+            1,
+            "a kernel argument and shared"
+        );
+        // Kind 1, an argument: host-visible in a kernel, generic elsewhere;
+        // kind 5, an opaque value: generic; kind 3, undef: no class.
+        assert_eq!(t.leaf_class[1][16], CLASS_HOST);
+        assert_eq!(t.leaf_class[5][16], 0);
+        assert_eq!(t.leaf_class[3][16], CLASS_SKIP);
+        assert_eq!(
+            Shortcuts::of(info(Rules::Nvptx, false)).leaf_class[1][16],
+            0
         );
         assert_eq!(
             t.read_only_spaces,

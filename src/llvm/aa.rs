@@ -63,6 +63,9 @@ pub fn function_info(f: FunctionValue<'_>, tti: TtiRef<'_>) -> FunctionInfo {
 /// pointer".
 const NO_SPACE: u32 = u32::MAX;
 
+// The shim's `GpuccSpaceShortcuts` has this size (it checks its own).
+const _: () = assert!(std::mem::size_of::<Shortcuts>() == 200);
+
 /// The shortcut tables of each packed [`FunctionInfo`] met so far (a few:
 /// one per target, kernel or not, flat space), made once each: making them
 /// asks the rules about a hundred times, more than many functions' queries.
@@ -198,6 +201,14 @@ pub enum SpaceLeaf {
 pub struct RawLeaf {
     kind: u32,
     space: u32,
+}
+
+/// How many kinds of leaf the shim writes (`Leaf*`, 0 to 6).
+pub const RAW_LEAF_KINDS: usize = 7;
+
+/// The leaf the shim writes as `kind` and `space` (`~0u`: none).
+pub fn decode_raw_leaf(kind: u32, space: u32) -> SpaceLeaf {
+    RawLeaf { kind, space }.decode()
 }
 
 impl RawLeaf {
