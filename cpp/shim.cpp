@@ -1024,11 +1024,29 @@ class MemSpaceAAResult : public AAResultBase {
     // in another space than the flat one.
     if (AS != Flat)
       return AS < 16 ? Cut.LeafClass[LeafSpace][AS] : ClassCross;
+    // The commonest walk: a chain of flat GEPs and casts to a value in
+    // another space, one leaf. Followed here without the general walk's
+    // state, visiting the same values within the same limit; at anything
+    // else the general walk starts again from `P`.
+    unsigned Cap = std::min<unsigned>((Info >> 8) & 0xff, 64);
+    const Value *V = P;
+    for (unsigned Visited = 0; Visited != Cap; ++Visited) {
+      if (unsigned VS = V->getType()->getPointerAddressSpace(); VS != Flat)
+        return VS < 16 ? Cut.LeafClass[LeafSpace][VS] : ClassCross;
+      unsigned Opcode = Operator::getOpcode(V);
+      if (Opcode != Instruction::GetElementPtr &&
+          Opcode != Instruction::BitCast &&
+          Opcode != Instruction::AddrSpaceCast)
+        break;
+      V = cast<Operator>(V)->getOperand(0);
+      if (!V->getType()->isPointerTy())
+        break;
+    }
     bool SettledGeneric = Settled >> Generic & 1;
     unsigned Acc = ClassSkip;
     walkChains(*TTI, Flat, Info & 4, P, (Info >> 8) & 0xff,
                [&](unsigned Kind, unsigned Space) {
-                 unsigned Column = Space == ~0u ? 16 : Space;
+                 unsigned Column = Space == ~0u ? 16 : Space < 16 ? Space : 17;
                  unsigned C = Column <= 16 && Kind < 7
                                   ? Cut.LeafClass[Kind][Column]
                                   : ClassCross;
