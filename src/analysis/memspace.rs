@@ -25,7 +25,10 @@
 //! when passes edit the IR. It is one call into the shim per generic
 //! pointer ([`aa::space_leaves`]), which reads the def chain in C++ and
 //! reports where each chain ends; the rules that turn those ends into a
-//! class are here ([`classify`]).
+//! class are here ([`classify`]). The AA result answers its queries without
+//! a call per pointer: it folds the ends into a class in C++ as it walks,
+//! from tables made here from the same rules ([`Shortcuts`]), and stops a
+//! walk once the answer is settled.
 //!
 //! Rules, NVPTX (generic 0; LLVM 17's `NVPTXAliasAnalysis`): global 1, shared
 //! 3, constant 4, local 5, param 101 are pairwise disjoint; shared-cluster 7

@@ -4,13 +4,16 @@
 //! `cpp/plugin.cpp` registers the AA.
 //!
 //! LLVM's AA interface is a C++ class, so the class lives in `cpp/shim.cpp`;
-//! every answer comes from `analysis::memspace`. A query crosses into Rust
-//! once: the C++ result walks the def chain of each pointer (the walk of
-//! [`space_leaves`], as the packed [`FunctionInfo`] asks) and passes the
-//! leaves; Rust decides. When both walks end in one specific space each, it
-//! does not cross: it looks the answer up in the [`Shortcuts`] Rust made for
-//! the function's kind once. The read-only rule crosses back once more for the
-//! underlying object, when the leaves do not settle it ([`space_base`]).
+//! every answer comes from `analysis::memspace`. Once per kind of function,
+//! Rust makes the [`Shortcuts`] tables from its rules: the class each leaf
+//! of a walk gives, and which classes do not alias. The C++ result walks the
+//! def chain of each pointer of a query (the walk of [`space_leaves`], as the
+//! packed [`FunctionInfo`] asks), folds the leaves into a class as it goes,
+//! as [`Shortcuts::fold`] does, stops once the answer is settled, and looks
+//! the answer up. A query the tables do not cover (a space from 16 on, a
+//! function without rules) crosses into Rust once with both walks' leaves.
+//! The read-only rule crosses back once more for the underlying object, when
+//! the tables do not settle it ([`space_base`]).
 
 use super::llvm_sys;
 use super::TtiRef;
