@@ -38,7 +38,7 @@
 //! traced without `nsw`. Upstream justifies it by "an inbounds index is
 //! non-negative", which is false (`gep inbounds p, -1` is fine when `p` is
 //! not the start of its object); we require a proof instead
-//! ([`Extractor::add_cannot_sign_wrap`]): either the add is known
+//! (`Extractor::add_cannot_sign_wrap`): either the add is known
 //! non-negative, or the index lands in an object too small for the wrapped
 //! value to stay in bounds (so wrapping would make the original GEP poison),
 //! or the GEP is `nusw nuw` (`inbounds nuw`), whose indices are never

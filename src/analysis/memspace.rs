@@ -202,7 +202,7 @@ impl FunctionInfo {
     /// Packs into the int64 the C++ side keeps, with how the AA result is to
     /// walk each query's pointers ([`aa::space_leaves`]): bits 0-1 the rules,
     /// bit 2 kernel (ask about `byval`), bit 3 walk at all (rules known),
-    /// bits 8-15 the walk's limit ([`WALK_LIMIT`]), bits 32-63 the flat
+    /// bits 8-15 the walk's limit (`WALK_LIMIT`), bits 32-63 the flat
     /// space.
     pub fn pack(self) -> i64 {
         let r = match self.rules {
@@ -238,7 +238,7 @@ const WALK_LIMIT: usize = 32;
 /// The class of a generic pointer of a function described by `info`
 /// (which has rules), from where the def chains of its walk end
 /// ([`aa::space_leaves`]: through casts, GEPs, phis and selects of generic
-/// pointers, at most [`WALK_LIMIT`] values). Each end is a leaf class, and
+/// pointers, at most `WALK_LIMIT` values). Each end is a leaf class, and
 /// the pointer's class is theirs when they all agree:
 /// - a value in a specific space: that space;
 /// - a generic kernel argument that is not `byval`: host-visible (before

@@ -4,7 +4,7 @@
 //! * [`TypeRef`]: a type of any kind (inkwell's enums panic on some kinds a
 //!   GEP may index, such as `x86_amx`), compared by identity as LLVM does.
 //! * [`Layout`]: the function's data layout: index widths, pointer widths,
-//!   and [`gep_shape`], which walks a GEP's indices the way LLVM's
+//!   and [`gep_shape`](Layout::gep_shape), which walks a GEP's indices the way LLVM's
 //!   `gep_type_iterator` does.
 //! * Operators: [`int_op`] sees instructions and constant expressions alike,
 //!   as LLVM's `PatternMatch` does; [`const_int`] reads constants up to 128
