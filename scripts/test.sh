@@ -9,6 +9,7 @@
 #   then for each LLVM N of GPUCC_LLVMS (default "16 22"):
 #   build-N         scripts/plugin.sh N (16: target/release, 22: target/llvm22/release)
 #   clippy-N        cargo clippy --release --all-targets with that LLVM's feature, -D warnings
+#   doc-N           cargo doc --release --no-deps with that feature, RUSTDOCFLAGS=-D warnings
 #   test-N          cargo test --release with that feature: unit tests and tests/
 #                   (test/ir and test/ptx under LLVM N, fuzz, differential, OpenMP
 #                   decisions), GPUCC_PLUGIN pointing at the library just built
@@ -100,6 +101,14 @@ clippy() {
   cargo_for "$1"
   CARGO_TARGET_DIR="$TARGET_FOR" cargo clippy --release --all-targets "${CARGO_FOR[@]}" \
     -- -D warnings
+}
+
+# The API docs for LLVM $1, warning-free (broken and private intra-doc links
+# are warnings).
+doc() {
+  cargo_for "$1"
+  RUSTDOCFLAGS="-D warnings" CARGO_TARGET_DIR="$TARGET_FOR" \
+    cargo doc --release --no-deps "${CARGO_FOR[@]}"
 }
 
 build() {
@@ -211,6 +220,7 @@ else
     else
       skip "clippy-$v" "clippy is not installed and rustup could not add it"
     fi
+    step "doc-$v" doc "$v"
 
     if ((!build_ok)); then
       for s in test conformance bypass-conformance demo; do
