@@ -1009,6 +1009,13 @@ class MemSpaceAAResult : public AAResultBase {
                                Out, (Info >> 8) & 0xff);
   }
 
+  /// The class code of a leaf of kind `Kind` in space `Space` (~0u: none);
+  /// `ClassCross` when the tables have no column for it.
+  unsigned leafClass(unsigned Kind, unsigned Space) const {
+    unsigned Column = Space == ~0u ? 16 : Space < 16 ? Space : 17;
+    return Column <= 16 && Kind < 7 ? Cut.LeafClass[Kind][Column] : ClassCross;
+  }
+
   /// The class code of pointer `P` (`ClassCross`: not in the tables, or not
   /// a pointer), folded as its walk goes (`Shortcuts::fold`). The walk may
   /// stop early, once the class is generic, or once it can only end in
@@ -1023,7 +1030,7 @@ class MemSpaceAAResult : public AAResultBase {
     // The walk's first step, where it is also its last: a pointer declared
     // in another space than the flat one.
     if (AS != Flat)
-      return AS < 16 ? Cut.LeafClass[LeafSpace][AS] : ClassCross;
+      return leafClass(LeafSpace, AS);
     // The commonest walk: a chain of flat GEPs and casts to a value in
     // another space, one leaf. Followed here without the general walk's
     // state, visiting the same values within the same limit; at anything
@@ -1032,7 +1039,7 @@ class MemSpaceAAResult : public AAResultBase {
     const Value *V = P;
     for (unsigned Visited = 0; Visited != Cap; ++Visited) {
       if (unsigned VS = V->getType()->getPointerAddressSpace(); VS != Flat)
-        return VS < 16 ? Cut.LeafClass[LeafSpace][VS] : ClassCross;
+        return leafClass(LeafSpace, VS);
       unsigned Opcode = Operator::getOpcode(V);
       if (Opcode != Instruction::GetElementPtr &&
           Opcode != Instruction::BitCast &&
@@ -1046,10 +1053,7 @@ class MemSpaceAAResult : public AAResultBase {
     unsigned Acc = ClassSkip;
     walkChains(*TTI, Flat, Info & 4, P, (Info >> 8) & 0xff,
                [&](unsigned Kind, unsigned Space) {
-                 unsigned Column = Space == ~0u ? 16 : Space < 16 ? Space : 17;
-                 unsigned C = Column <= 16 && Kind < 7
-                                  ? Cut.LeafClass[Kind][Column]
-                                  : ClassCross;
+                 unsigned C = leafClass(Kind, Space);
                  if (C == ClassSkip)
                    return true;
                  if (C == ClassCross) {
