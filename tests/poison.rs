@@ -931,3 +931,131 @@ fn flatten_guards_never_branches_on_poison() {
         r.violations[0].input
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// gpucc-slsr: the flags a candidate implies stay (issue 28)
+
+/// `@f(ptr %p, i64 %s)` computing `body`'s GEPs (each named in `observed`) and observing each
+/// one's byte offset from `%p`.
+fn gep_offsets(body: &str, observed: &[&str]) -> String {
+    let mut text = format!(
+        "{NVPTX}declare void @observe(i64)\ndefine void @f(ptr %p, i64 %s) {{\n\
+         %pi = ptrtoint ptr %p to i64\n{body}\n"
+    );
+    for g in observed {
+        text.push_str(&format!(
+            "  %{g}.i = ptrtoint ptr %{g} to i64\n  %{g}.d = sub i64 %{g}.i, %pi\n\
+             call void @observe(i64 %{g}.d)\n"
+        ));
+    }
+    text.push_str("  ret void\n}\n");
+    text
+}
+
+/// A 1 KiB object, `%p` at its start or middle, and inputs on both sides of its ends.
+fn slsr_setup() -> Setup {
+    Setup {
+        inputs: 300,
+        object_size: 1024,
+        pointer_offsets: vec![0, 512],
+        known: [(
+            "f".to_string(),
+            vec![
+                vec![0, 40],
+                vec![0, 100],
+                vec![0, 200],
+                vec![512, -40],
+                vec![512, -100],
+                vec![512, 60],
+            ],
+        )]
+        .into_iter()
+        .collect(),
+        ..Setup::default()
+    }
+}
+
+/// Runs `gpucc-slsr` on `module`, checks that `@f` refines, and returns the output.
+fn ours_slsr_refines(module: &str) -> String {
+    let ours = fuzz_support::opt_output("gpucc-slsr", module).expect("gpucc-slsr runs");
+    let r = check(module, &ours, &["f".to_string()], &slsr_setup()).expect("checks");
+    assert!(r.refusals.is_empty(), "{:?}", r.refusals);
+    assert!(r.violations.is_empty(), "{}\n{ours}", r.violations[0]);
+    assert!(r.counts.compared > 100, "{:?}", r.counts);
+    ours
+}
+
+/// `&p[s]` lies between `p` and `&p[2s]`: wherever `&p[2s]` is in its object, so is `&p[s]`.
+/// LLVM 16's row keeps the reused basis's `inbounds` (as upstream 16 does), LLVM 22's drops
+/// it (as upstream 22 does); on both the rebuilt candidate keeps its own.
+#[test]
+fn slsr_keeps_the_inbounds_a_candidate_implies() {
+    let module = gep_offsets(
+        "  %x = getelementptr inbounds i32, ptr %p, i64 %s\n  %s2 = shl nsw i64 %s, 1\n\
+         %y = getelementptr inbounds i32, ptr %p, i64 %s2",
+        &["x", "y"],
+    );
+    let ours = ours_slsr_refines(&module);
+    if fuzz_support::LLVM_MAJOR < 22 {
+        assert!(
+            ours.contains("%x = getelementptr inbounds i32, ptr %p, i64 %s\n")
+                && ours.contains("%y = getelementptr inbounds i32, ptr %x, i64 %s\n"),
+            "{ours}"
+        );
+    } else {
+        assert!(
+            ours.contains("%x = getelementptr i32, ptr %p, i64 %s\n")
+                && ours.contains("%y = getelementptr inbounds i8, ptr %x, i64"),
+            "{ours}"
+        );
+    }
+}
+
+/// `&b[sext(3s)]` and `&b[sext(4s)]` from `&b[sext(2s)]` (nsw multiples): reduced on both
+/// LLVMs (LLVM 22 as a stride delta `sext(s)`, as upstream 22), the last rewrite keeping
+/// `inbounds`: `&b[sext(3s)]` lies between `b` and `&b[sext(4s)]`.
+#[test]
+fn slsr_reduces_sext_of_nsw_multiples_and_keeps_implied_inbounds() {
+    let mut body = String::new();
+    for m in 2..=4 {
+        body.push_str(&format!(
+            "  %s{m} = mul nsw i32 %n, {m}\n  %t{m} = sext i32 %s{m} to i64\n\
+             %q{m} = getelementptr inbounds i32, ptr %p, i64 %t{m}\n"
+        ));
+    }
+    let module = gep_offsets(
+        &format!("  %n = trunc i64 %s to i32\n{body}"),
+        &["q2", "q3", "q4"],
+    );
+    let ours = ours_slsr_refines(&module);
+    assert!(
+        ours.contains("ptr %q2, i64") && ours.contains("ptr %q3, i64"),
+        "not reduced:\n{ours}"
+    );
+    let q4 = ours.lines().find(|l| l.contains("%q4 = ")).expect("q4");
+    assert!(q4.contains("getelementptr inbounds"), "{ours}");
+}
+
+/// A chain: `&p[2s]`, then `&p[3s]` from it, then `&p[s]` from the rebuilt `&p[3s]`. The
+/// first is not between `p` and `&p[s]`: with `s = 100` and `p` at the start of 1 KiB,
+/// `&p[2s]` is in, `&p[3s]` past the end and `&p[s]` in. Keeping `&p[2s]`'s (or `&p[3s]`'s)
+/// `inbounds` makes the rebuilt `&p[s]` poison. Upstream 16 keeps them; ours does not.
+#[test]
+fn slsr_drops_inbounds_a_chain_does_not_imply() {
+    let module = gep_offsets(
+        "  %s2 = shl nsw i64 %s, 1\n  %x = getelementptr inbounds i32, ptr %p, i64 %s2\n\
+         %s3 = mul nsw i64 %s, 3\n  %y = getelementptr inbounds i32, ptr %p, i64 %s3\n\
+         %z = getelementptr inbounds i32, ptr %p, i64 %s",
+        &["x", "y", "z"],
+    );
+    let ours = ours_slsr_refines(&module);
+    assert!(ours.contains("ptr %x, i64"), "not reduced:\n{ours}");
+    if upstream_has_bug(Some(22)) {
+        let r = calibrate("slsr", &module, &slsr_setup());
+        let v = r
+            .violations
+            .first()
+            .expect("upstream 16's kept inbounds along the chain must be flagged");
+        assert!(v.to_string().contains("%z"), "{v}");
+    }
+}

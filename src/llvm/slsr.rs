@@ -61,6 +61,12 @@ pub struct SlsrBehaviour {
     /// `&in[s]` that way, and its `reassociate-geps-and-slsr-addrspace.ll`
     /// pins `&arr[2i + 1024]` left alone).
     pub base_and_stride_deltas: bool,
+    /// A reused basis GEP keeps its `inbounds` where it lies between the
+    /// candidate's pointer operand and the candidate (LLVM 16 keeps it on
+    /// every reused basis: its `slsr-gep.ll` pins `&input[s]` reused for
+    /// `&input[2s]` with the flag). Without (LLVM 22), a reused basis loses
+    /// it, as upstream 22 drops it (its `slsr-gep.ll` pins that).
+    pub keeps_between_basis_inbounds: bool,
 }
 
 /// The row of the LLVM this build is for.
@@ -68,17 +74,19 @@ pub struct SlsrBehaviour {
 pub const SLSR_BEHAVIOUR: SlsrBehaviour = SlsrBehaviour {
     byte_gep_rewrites: true,
     base_and_stride_deltas: true,
+    keeps_between_basis_inbounds: false,
 };
 
 /// The row of the LLVM this build is for (LLVM 19 still has LLVM 16's SLSR).
 /// Soundness is no row: where LLVM 16's `slsr-gep.ll` pins an unsound
 /// `inbounds` (`@slsr_gep_2d`, `@slsr_gep_uglygep`: a reused basis that
-/// keeps it, a rewrite that trusts it), this pass refuses it on every LLVM,
-/// and that LLVM 16 conformance test fails (`test/conformance-refused.tsv`).
+/// keeps it, a rewrite that trusts it), this pass refuses it on every LLVM
+/// (the conformance suite scores a corrected copy of that test).
 #[cfg(not(feature = "llvm22"))]
 pub const SLSR_BEHAVIOUR: SlsrBehaviour = SlsrBehaviour {
     byte_gep_rewrites: false,
     base_and_stride_deltas: false,
+    keeps_between_basis_inbounds: true,
 };
 
 /// Is pointer instruction `i` the address of a load or store (not

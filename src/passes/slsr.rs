@@ -98,11 +98,21 @@
 //! stored through, ...). Beyond upstream, the same holds for a delta value
 //! (LLVM 22 reuses it with its flags: `%d = add nsw %n, %m` for a
 //! `b + (n + m)` that may wrap), walked down to the leaves of `Y`'s SCEV.
-//! A reused basis GEP loses its `inbounds` the same way (upstream LLVM 16
-//! keeps it, and its `slsr-gep.ll` pins that). Under LLVM 16's model a basis
-//! whose factored GEP index `S *nsw c` is sign-extended needs that `nsw` to
-//! mean `c * sext(S)`: such a basis is refused unless the candidate's own
-//! index implies it (`c` between 0 and the candidate's `c'`).
+//! A reused basis GEP loses its `inbounds` the same way, except, in LLVM
+//! 16's row ([`SlsrBehaviour::keeps_between_basis_inbounds`]; upstream 16
+//! keeps it on every basis, upstream 22 on none), where the basis lies
+//! between the candidate's pointer operand and the candidate
+//! (`Search::lies_between`): `&in[s]` is in the object wherever `&in[2s]`
+//! is, an object being one range of addresses. Under LLVM 16's model a
+//! basis whose factored GEP index `S *nsw c` is sign-extended needs that
+//! `nsw` to mean `c * sext(S)`: such a basis is refused unless the
+//! candidate's own index implies it (`c` between 0 and the candidate's
+//! `c'`), and then the `nsw` stays. A flag spared so holds for that
+//! candidate; before any rewrite is built, `Search::check_kept` drops it
+//! again wherever another rewrite depends on the basis, directly or down a
+//! chain of rebuilt bases, without implying it: with `&in[2s]`, `&in[3s]`
+//! rebuilt from it and `&in[s]` from that, `s = 100` puts `&in[3s]` past the
+//! end of a 1 KiB `in` while `&in[2s]` and `&in[s]` are in it.
 //!
 //! *inbounds.* A rewritten GEP `X + bump` is `inbounds` only when `Y` is
 //! (as it is then, after the drops) and `X` provably points into `Y`'s
@@ -111,7 +121,8 @@
 //! stored to right after it is computed, or is one of the points `Y`'s own
 //! GEP passes through, or lies between `Y`'s pointer operand and `Y` (one
 //! variable index; an index delta with `i` between 0 and `i'`, or a stride
-//! delta that is `X`'s own stride). Both upstreams copy `Y`'s `inbounds`
+//! delta that is `X`'s own stride, or one with `X`'s stride `m * A` and
+//! `Y`'s `m' * A`, `m` between 0 and `m'`). Both upstreams copy `Y`'s `inbounds`
 //! whatever `X` is. That is unsound where `X` may point outside the object
 //! where `Y` does not: `&a[2s][t]` for some `t` where `&a[3s][t]` is in, or
 //! `&a[i]` hoisted out of its branch by speculative execution, where
@@ -124,8 +135,10 @@
 //!
 //! *Beyond upstream, also:* a stride delta of a GEP whose strides are
 //! narrower than the index type (the GEP sign-extends them) is taken only
-//! when `sext(S') = sext(S) + sext(S' - S)` is shown (scalar evolution, or
-//! the `nsw` flags of what computes `S'`: `Search::stride_delta_exact`);
+//! when `sext(S') = sext(S) + sext(S' - S)` is shown (scalar evolution, the
+//! `nsw` flags of what computes `S'`, or `S = m * A` and `S' = m' *nsw A`
+//! with `m` between 0 and `m'`, the `int` index `&b[3 * s]` from `&b[2 *
+//! s]`: `Search::stride_delta_exact`);
 //! upstream takes it always, and `&p[i + i]` (i32 index, may wrap) rebuilt
 //! as `&p[i] + 4 * sext(i)` then points elsewhere when `i + i` wraps (LLVM
 //! 22's `slsr-var-delta.ll` pins that rewrite; this pass fails it). An index
@@ -181,6 +194,7 @@ use inkwell::builder::Builder;
 use inkwell::types::IntType;
 use inkwell::values::{
     AnyValue, AsValueRef, BasicValue, BasicValueEnum, FunctionValue, InstructionValue, IntValue,
+    PointerValue,
 };
 use llvm_sys::prelude::LLVMValueRef;
 use std::num::NonZeroU32;
@@ -566,6 +580,20 @@ struct Search<'p, 'r, 'a> {
     /// Instructions whose poison flags go, in order found, and membership.
     drops: Vec<InstructionValue<'a>>,
     dropped: FxHashMap<LLVMValueRef, ()>,
+    /// Flags a reuse spared because the candidate implies them, by
+    /// instruction: the basis candidate they belong to, and which.
+    /// `check_kept` holds each against every rewrite that depends on it.
+    kept: FxHashMap<LLVMValueRef, (usize, Spared)>,
+}
+
+/// A flag of a reused basis that the candidate implies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Spared {
+    /// The basis GEP's own `inbounds` (`Search::lies_between`).
+    Inbounds,
+    /// The `nsw` of its factored, sign-extended index (LLVM 16's model;
+    /// `Search::essential_implied`).
+    Essential,
 }
 
 /// Is `v` twice the value of SCEV `half`, as integers: `A <<nsw 1`,
@@ -584,6 +612,38 @@ fn doubles_with_nsw(se: &Se<'_>, v: IntValue<'_>, half: Scev) -> bool {
         Some(IntOp::Add) => a == b && se.of(a) == half,
         _ => false,
     }
+}
+
+/// `v` as `m * A` with `m` a constant, where the product is exact whenever
+/// `v` is not poison: `mul nsw A, m`, `shl nsw A, k` (`m = 2^k`, below the
+/// sign bit), or `v` itself (`m = 1`).
+fn multiple_of(v: IntValue<'_>) -> Option<(IntValue<'_>, i128)> {
+    let w = v.get_type().get_bit_width();
+    let op = ir::int_op(v);
+    if !matches!(op, Some(IntOp::Mul | IntOp::Shl)) || !flags(v).nsw {
+        return Some((v, 1));
+    }
+    let a = ir::int_operand(v, 0)?;
+    let (_, m) = ir::const_int(ir::int_operand(v, 1)?)?;
+    match op {
+        Some(IntOp::Mul) => Some((a, m)),
+        _ if (0..i128::from(w) - 1).contains(&m) && m < 126 => Some((a, 1i128 << m)),
+        _ => None,
+    }
+}
+
+/// Strides `s = m * A` and `s2 = m2 * A` of one `A` (its SCEV), with `s2`
+/// exact wherever it is not poison (`multiple_of`) and `m` between 0 and
+/// `m2`: then `s` is exact there too, and lies between 0 and `s2`.
+fn multiples_between(se: &Se<'_>, s: IntValue<'_>, s2: IntValue<'_>) -> Option<(Scev, i128, i128)> {
+    let ((a2, m2), (a, m)) = (multiple_of(s2)?, multiple_of(s)?);
+    let between = if m2 >= 0 {
+        0 <= m && m <= m2
+    } else {
+        m2 <= m && m <= 0
+    };
+    let sa = se.of(a2);
+    (between && sa == se.of(a)).then_some((sa, m, m2))
 }
 
 /// The multiplier `i` of a candidate or a delta, for the cost model.
@@ -618,6 +678,17 @@ fn rewrite_efficiency(c: &Candidate<'_>, kind: DeltaKind, delta: Delta<'_>) -> E
 fn index_delta(c: &Candidate<'_>, x: &Candidate<'_>) -> Const {
     let bits = c.index.bits().max(x.index.bits());
     c.index.sext(bits).wrapping_sub(x.index.sext(bits))
+}
+
+/// Does `x`'s index lie between 0 and `c`'s (either sign)?
+fn index_between(x: &Candidate<'_>, c: &Candidate<'_>) -> bool {
+    let bits = c.index.bits().max(x.index.bits());
+    let (i, i2) = (x.index.sext(bits).signed(), c.index.sext(bits).signed());
+    if i2 >= 0 {
+        0 <= i && i <= i2
+    } else {
+        i2 <= i && i <= 0
+    }
 }
 
 impl<'a> Search<'_, '_, 'a> {
@@ -739,27 +810,30 @@ impl<'a> Search<'_, '_, 'a> {
             self.reuse_drops(x, leaves).ok_or(IntValueOrInst::Basis)?
         };
         let x_trusted = drops.is_empty();
+        // A basis between the candidate's pointer operand and the candidate
+        // keeps its own inbounds (LLVM 16's row; module docs, "inbounds").
+        if self.behaviour.keeps_between_basis_inbounds && self.lies_between(j, k) {
+            if let Some(at) = drops.iter().position(|&i| i == x) {
+                drops.remove(at);
+                self.kept.insert(x.as_value_ref(), (j, Spared::Inbounds));
+            }
+        }
         // A factored, sign-extended GEP index needs its nsw (LLVM 16's
-        // model), unless the candidate's own index implies it: the
-        // candidate's `c' * S` does not overflow where it is defined (its
-        // own nsw, or `c' = 1`), and `c` lies between 0 and `c'`. Pinned by
-        // @gep_skips_a_basis_whose_index_may_overflow in overflow-flags.ll
-        // and @gep_negative_bump_extends_first in stride-forms.ll.
+        // model), unless the candidate's own index implies it
+        // (`essential_implied`).
+        // Implied, the nsw holds wherever the candidate is defined: it
+        // stays (as LLVM 16 keeps it), checked again by `check_kept`.
         if let Some(term) = self.cands[j].essential {
-            if drops
+            if let Some(at) = drops
                 .iter()
-                .any(|i| i.as_value_ref() == term.as_value_ref())
+                .position(|i| i.as_value_ref() == term.as_value_ref())
             {
-                let (cx, cc) = (self.cands[j].factor, &self.cands[k]);
-                let exact = cc.essential.is_some() || cc.factor == 1;
-                let between = if cc.factor >= 0 {
-                    0 <= cx && cx <= cc.factor
-                } else {
-                    cc.factor <= cx && cx <= 0
-                };
-                if !(exact && between) {
+                if !self.essential_implied(j, k) {
                     return Err(IntValueOrInst::Essential(term));
                 }
+                let spared = drops.remove(at);
+                self.kept
+                    .insert(spared.as_value_ref(), (j, Spared::Essential));
             }
         }
         if let Some(v) = d {
@@ -860,6 +934,16 @@ impl<'a> Search<'_, '_, 'a> {
         );
         if self.widened(c.stride, ty, true, 0) == sum {
             return true;
+        }
+        // S' = c' *nsw A and S = c * A with c between 0 and c': where `c`
+        // is defined, no multiple of A up to c' wraps, so neither S nor the
+        // delta (c' - c) * A does (`&b[sext(3s)]` from `&b[sext(2s)]`).
+        if let Some((a, m0, m1)) = multiples_between(se, x.stride, c.stride) {
+            if let Ok(d) = i64::try_from(m1 - m0) {
+                if se.binary(ScevOp::Mul, a, se.constant(c.stride.get_type(), d)) == diff {
+                    return true;
+                }
+            }
         }
         // S' = A +nsw B, A = S and B = S' - S (in either order).
         if ir::int_op(c.stride) == Some(IntOp::Add) && flags(c.stride).nsw {
@@ -1047,16 +1131,12 @@ impl<'a> Search<'_, '_, 'a> {
             return false;
         }
         match (choice.kind, choice.delta) {
-            (DeltaKind::Index, _) => {
-                let bits = c.index.bits().max(x.index.bits());
-                let (i, i2) = (x.index.sext(bits).signed(), c.index.sext(bits).signed());
-                if i2 >= 0 {
-                    0 <= i && i <= i2
-                } else {
-                    i2 <= i && i <= 0
-                }
-            }
+            (DeltaKind::Index, _) => index_between(x, c),
             (DeltaKind::Stride, Delta::Value(v)) => {
+                // S = m * A and S' = m' * A exactly, m between 0 and m'.
+                if multiples_between(se, x.stride, c.stride).is_some() {
+                    return true;
+                }
                 // S' = S + S exactly: the delta is X's stride, and either the
                 // exactness check widened it (a narrow stride) or the IR
                 // doubles it with nsw.
@@ -1070,6 +1150,115 @@ impl<'a> Search<'_, '_, 'a> {
             }
             _ => false,
         }
+    }
+
+    /// Does GEP basis `j` lie between the pointer operand of GEP candidate
+    /// `k` and `k`, where `k` is `inbounds`? Both are GEPs with one
+    /// variable index and no other offset, off pointers scalar evolution
+    /// finds equal, with one base and stride, and `j`'s index `i` lies
+    /// between 0 and `k`'s `i'`. Then wherever `k` is defined its pointer
+    /// operand and `k` are in one object, so `j` is too (an object is one
+    /// range of addresses), and `j`'s own `inbounds` holds:
+    /// `&in[s]` between `in` and `&in[2s]`, but not `&in[s][t]` between
+    /// `in` and `&in[2s][t]` (`t` may point before the array).
+    fn lies_between(&self, j: usize, k: usize) -> bool {
+        let (x, c) = (&self.cands[j], &self.cands[k]);
+        if x.form != Form::Gep
+            || c.form != Form::Gep
+            || !flags(c.inst).inbounds
+            || x.base != c.base
+            || x.stride_scev != c.stride_scev
+        {
+            return false;
+        }
+        let (Some(px), Some(pc)) = (self.one_index_base(x.inst), self.one_index_base(c.inst))
+        else {
+            return false;
+        };
+        let se = self.an.se;
+        se.of(px) == se.of(pc) && index_between(x, c)
+    }
+
+    /// The pointer operand of GEP `g` when `g` has one variable index and
+    /// no other offset (every other index zero), so the points it passes
+    /// through are that pointer and `g` itself.
+    fn one_index_base(&self, g: InstructionValue<'a>) -> Option<PointerValue<'a>> {
+        let shape = self.an.layout.gep_shape(g)?;
+        let ptr = crate::llvm::pointer_operand(&g, 0)?;
+        let indices: Vec<IntValue<'a>> = (1..g.get_num_operands())
+            .filter_map(|i| ir::int_operand(g, i))
+            .collect();
+        let one = indices.len() == shape.steps.len()
+            && indices.iter().filter(|i| !ir::is_zero_int(**i)).count() == 1
+            && !shape
+                .steps
+                .iter()
+                .any(|st| matches!(st, GepStep::Field { offset } if *offset != 0));
+        one.then_some(ptr)
+    }
+
+    /// Drops the `inbounds` a reuse spared (`kept`) wherever a rewrite
+    /// depends on the basis without the basis lying between that
+    /// rewrite's pointer operand and it. A rewrite depends on its basis,
+    /// and, where the basis is rewritten too, on that rewrite's basis, down
+    /// the chain, so each link is checked against the candidate at the
+    /// chain's top: `&in[2s]` kept for `&in[3s]` may be poison where
+    /// `&in[s]`, rebuilt from the rebuilt `&in[3s]`, is not. `picks` maps a
+    /// rewritten instruction to its candidate and choice.
+    fn check_kept(&mut self, picks: &FxHashMap<LLVMValueRef, (usize, Choice<'a>)>) {
+        if self.kept.is_empty() {
+            return;
+        }
+        let mut lost = Vec::new();
+        let mut lose = |s: &Self, i: Option<InstructionValue<'a>>, holds: &dyn Fn() -> bool| {
+            if let Some(i) = i {
+                let key = i.as_value_ref();
+                if s.kept.contains_key(&key) && !s.dropped.contains_key(&key) && !holds() {
+                    lost.push(i);
+                }
+            }
+        };
+        for &(k, choice) in picks.values() {
+            let mut b = choice.basis;
+            let mut link = choice.kind;
+            loop {
+                let bi = self.cands[b].inst;
+                let key = bi.as_value_ref();
+                let index_link = link == DeltaKind::Index;
+                lose(self, Some(bi), &|| index_link && self.lies_between(b, k));
+                let term = self.cands[b].essential.and_then(|t| t.as_instruction());
+                lose(self, term, &|| index_link && self.essential_implied(b, k));
+                match picks.get(&key) {
+                    Some(&(_, next)) => {
+                        b = next.basis;
+                        if next.kind != DeltaKind::Index {
+                            link = next.kind;
+                        }
+                    }
+                    None => break,
+                }
+            }
+        }
+        // In candidate order, as the drops found during the search.
+        lost.sort_by_key(|i| self.kept[&i.as_value_ref()].0);
+        self.note_drops(lost);
+    }
+
+    /// Does candidate `k` imply the `nsw` of basis `j`'s factored,
+    /// sign-extended index `S *nsw c` (LLVM 16's model)? It does when
+    /// `k`'s own `c' * S` cannot overflow where `k` is defined (its own
+    /// `nsw`, or `c' = 1`) and `c` lies between 0 and `c'`. Pinned by
+    /// @gep_skips_a_basis_whose_index_may_overflow in overflow-flags.ll and
+    /// @gep_negative_bump_extends_first in stride-forms.ll.
+    fn essential_implied(&self, j: usize, k: usize) -> bool {
+        let (cx, cc) = (self.cands[j].factor, &self.cands[k]);
+        let exact = cc.essential.is_some() || cc.factor == 1;
+        let between = if cc.factor >= 0 {
+            0 <= cx && cx <= cc.factor
+        } else {
+            cc.factor <= cx && cx <= 0
+        };
+        exact && between && self.cands[j].stride_scev == cc.stride_scev
     }
 
     /// Why a candidate that is not searched would not be rewritten, if a
@@ -1189,6 +1378,7 @@ fn plan<'a>(
         notes: Vec::with_capacity(if explain { n } else { 0 }),
         drops: Vec::new(),
         dropped: FxHashMap::default(),
+        kept: FxHashMap::default(),
     };
     // Asked once: the loop runs per candidate.
     let tracing = debug::enabled(NAME);
@@ -1224,6 +1414,7 @@ fn plan<'a>(
     // the last on a tie; backwards, so every rewrite comes before those of
     // its basis, delta and stride (they dominate it).
     let mut rewrites = Vec::new();
+    let mut order = Vec::new();
     let mut rewritten: FxHashMap<LLVMValueRef, usize> = FxHashMap::default();
     let mut end = n;
     while end > 0 {
@@ -1245,10 +1436,20 @@ fn plan<'a>(
             if debug::allow_rewrite(NAME) {
                 let ch = s.choices[k].expect("gpucc-slsr: the best candidate has a choice");
                 rewritten.insert(inst.as_value_ref(), k);
-                rewrites.push(make_rewrite(&s, k, ch));
+                order.push((k, ch));
             }
         }
         end = start;
+    }
+    // Spared inbounds checked against every rewrite that depends on it,
+    // before any rewrite reads the flags.
+    let picks: FxHashMap<LLVMValueRef, (usize, Choice<'_>)> = order
+        .iter()
+        .map(|&(k, ch)| (cands[k].inst.as_value_ref(), (k, ch)))
+        .collect();
+    s.check_kept(&picks);
+    for &(k, ch) in &order {
+        rewrites.push(make_rewrite(&s, k, ch));
     }
     // Why the others stay, once per instruction (for remarks only).
     let mut missed = Vec::new();

@@ -6,7 +6,8 @@
 ; is and the bump is an i32. An LDS access takes [reg + reg], so a byte GEP
 ; there folds into the access and is left alone. &p[2i] is rebuilt from
 ; &p[i] in elements by LLVM 16's model (V16), by a stride delta in bytes by
-; LLVM 22's (V22), which drops the basis's inbounds. Compare
+; LLVM 22's (V22), which drops the basis's inbounds (LLVM 16's keeps it:
+; &p[i] lies between p and &p[2i]). Compare
 ; nvptx-address-spaces.ll.
 
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7"
@@ -20,7 +21,7 @@ declare void @use5(ptr addrspace(5))
 
 ; Global memory: 64-bit indices.
 ; CHECK-LABEL: @global_memory(
-; V16:           %p1 = getelementptr float, ptr addrspace(1) %out, i64 %i
+; V16:           %p1 = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i
 ; V16-NEXT:      %p2 = getelementptr inbounds float, ptr addrspace(1) %p1, i64 %i
 ; V22:           %p1 = getelementptr float, ptr addrspace(1) %out, i64 %i
 ; V22-NEXT:      [[BUMP:%.*]] = shl i64 %i, 2
@@ -35,7 +36,7 @@ define void @global_memory(ptr addrspace(1) %out, i64 %i) {
 
 ; LDS (a global array in addrspace 3): the i32 index is the index type.
 ; CHECK-LABEL: @shared_memory(
-; V16:           %p1 = getelementptr [256 x float], ptr addrspace(3) @lds, i32 0, i32 %i
+; V16:           %p1 = getelementptr inbounds [256 x float], ptr addrspace(3) @lds, i32 0, i32 %i
 ; V16-NEXT:      %p2 = getelementptr inbounds float, ptr addrspace(3) %p1, i32 %i
 ; V22:           %p1 = getelementptr [256 x float], ptr addrspace(3) @lds, i32 0, i32 %i
 ; V22-NEXT:      [[BUMP:%.*]] = shl i32 %i, 2

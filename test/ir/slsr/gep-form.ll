@@ -8,7 +8,10 @@
 ; evenly, else in bytes. LLVM 22's (V22) takes each index as it is, reaches
 ; &B[2s] from &B[s] by a stride delta (s, a value at hand) or a base delta,
 ; and always rebuilds in bytes; a reused basis GEP loses its inbounds unless
-; poison in it is undefined behaviour anyway. Other indices, constant or not,
+; poison in it is undefined behaviour anyway. LLVM 16's keeps it where the
+; basis lies between B and the candidate (&B[s] between B and &B[3s]), as
+; upstream 16 does, and drops it where a rewrite depends on it otherwise
+; (@chain_keeps_only_implied_inbounds). Other indices, constant or not,
 ; belong to B.
 
 target datalayout = "e-i64:64-v16:16-v32:32-n16:32:64-p1:32:32:32"
@@ -22,7 +25,7 @@ declare void @use1(ptr addrspace(1))
 ; in[s], then in[3 * s]: the second is one add of 2 * s from the first. In
 ; LLVM 22's model that is a stride delta of 2s, which no value holds.
 ; CHECK-LABEL: @basis_in_dominating_block(
-; V16:         %p1 = getelementptr i32, ptr %in, i64 %s
+; V16:         %p1 = getelementptr inbounds i32, ptr %in, i64 %s
 ; V22:         %p1 = getelementptr inbounds i32, ptr %in, i64 %s
 ; CHECK:       next:
 ; V16-NEXT:      [[BUMP:%.*]] = shl i64 %s, 1
@@ -44,7 +47,7 @@ next:
 ; in[(long)s], in[(long)(s * 2)]: the i32 product is sign-extended, which
 ; distributes over the multiplication because it is nsw.
 ; CHECK-LABEL: @sign_extended_index(
-; V16:           %p1 = getelementptr float, ptr %in, i64 %e1
+; V16:           %p1 = getelementptr inbounds float, ptr %in, i64 %e1
 ; V16-NEXT:      [[S:%.*]] = sext i32 %s to i64
 ; V16-NEXT:      %p2 = getelementptr inbounds float, ptr %p1, i64 [[S]]
 ; V22:           %p1 = getelementptr float, ptr %in, i64 %e1
@@ -64,7 +67,7 @@ define void @sign_extended_index(ptr %in, i32 %s) {
 ; An index narrower than the pointer's index type is sign-extended too. (In
 ; LLVM 22's model the stride delta is 2s, which no value holds.)
 ; CHECK-LABEL: @implicitly_extended_index(
-; V16:         %p1 = getelementptr float, ptr %in, i32 %s
+; V16:         %p1 = getelementptr inbounds float, ptr %in, i32 %s
 ; V22:         %p1 = getelementptr inbounds float, ptr %in, i32 %s
 ; V16-NEXT:      [[S:%.*]] = sext i32 %s to i64
 ; V16-NEXT:      [[BUMP:%.*]] = shl i64 [[S]], 1
@@ -141,7 +144,7 @@ define void @two_dimensional(ptr %in, i64 %s, i64 %t) {
 ; it is 3 * s i32s (V16). LLVM 22 reaches .second from .first by a base
 ; delta of 8 bytes instead.
 ; CHECK-LABEL: @byte_bump_when_elements_do_not_divide(
-; V16:           %f1 = getelementptr [4 x %pair], ptr %in, i64 0, i64 %s, i32 0
+; V16:           %f1 = getelementptr inbounds [4 x %pair], ptr %in, i64 0, i64 %s, i32 0
 ; V22:           %f1 = getelementptr [4 x %pair], ptr %in, i64 0, i64 %s, i32 0
 ; CHECK-NEXT:    [[BUMP:%.*]] = mul i64 %s, 12
 ; V16-NEXT:      %f2 = getelementptr inbounds i8, ptr %f1, i64 [[BUMP]]
@@ -222,5 +225,28 @@ join:
   %s5 = mul nsw i64 %s, 5
   %p5 = getelementptr inbounds i32, ptr %in, i64 %s5
   call void @use(ptr %p5)
+  ret void
+}
+
+; in[2s], in[3s], then in[s]: in[3s] is rebuilt from in[2s], and in[s] from
+; the rebuilt in[3s]. Neither basis lies between in and in[s] (s = 100 with
+; a 1 KiB in: in[2s] is in, in[3s] past the end, in[s] in), so along the
+; chain to in[s] both lose inbounds, and the nsw of 2s goes too (4s would
+; read 2 * sext(s) only with it). Upstream 16 keeps all three, and in[s]
+; becomes poison (tests/poison.rs, slsr_drops_inbounds_a_chain_does_not_imply).
+; CHECK-LABEL: @chain_keeps_only_implied_inbounds(
+; V16:           %s2 = shl i64 %s, 1
+; V16-NEXT:      %x = getelementptr i32, ptr %in, i64 %s2
+; V16:           %y = getelementptr i32, ptr %x, i64 %s
+; V16:           %z = getelementptr i32, ptr %y,
+define void @chain_keeps_only_implied_inbounds(ptr %in, i64 %s) {
+  %s2 = shl nsw i64 %s, 1
+  %x = getelementptr inbounds i32, ptr %in, i64 %s2
+  call void @use(ptr %x)
+  %s3 = mul nsw i64 %s, 3
+  %y = getelementptr inbounds i32, ptr %in, i64 %s3
+  call void @use(ptr %y)
+  %z = getelementptr inbounds i32, ptr %in, i64 %s
+  call void @use(ptr %z)
   ret void
 }

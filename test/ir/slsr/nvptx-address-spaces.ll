@@ -6,7 +6,8 @@
 ; nsw to be read as 2 * sext(i); and it has no [reg + reg] addressing, so even
 ; a byte GEP with a variable index is rewritten. LLVM 16's model rebuilds
 ; &p[2i] from &p[i] in elements (V16), LLVM 22's by a stride delta of i in
-; bytes (V22), dropping the basis's inbounds. Compare
+; bytes (V22), dropping the basis's inbounds (V16 keeps it: &p[i] lies
+; between p and &p[2i]). Compare
 ; amdgpu-address-spaces.ll.
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -20,7 +21,7 @@ declare void @use5(ptr addrspace(5))
 
 ; Global memory.
 ; CHECK-LABEL: @global_memory(
-; V16:           %p1 = getelementptr float, ptr addrspace(1) %out, i64 %i
+; V16:           %p1 = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i
 ; V16-NEXT:      %p2 = getelementptr inbounds float, ptr addrspace(1) %p1, i64 %i
 ; V22:           %p1 = getelementptr float, ptr addrspace(1) %out, i64 %i
 ; V22-NEXT:      [[BUMP:%.*]] = shl i64 %i, 2
@@ -35,7 +36,7 @@ define void @global_memory(ptr addrspace(1) %out, i64 %i) {
 
 ; Shared memory (a global array in addrspace 3) with i32 indices: sign-extended.
 ; CHECK-LABEL: @shared_memory(
-; V16:           %p1 = getelementptr [256 x float], ptr addrspace(3) @lds, i32 0, i32 %i
+; V16:           %p1 = getelementptr inbounds [256 x float], ptr addrspace(3) @lds, i32 0, i32 %i
 ; V22:           %p1 = getelementptr [256 x float], ptr addrspace(3) @lds, i32 0, i32 %i
 ; CHECK-NEXT:    [[S:%.*]] = sext i32 %i to i64
 ; V16-NEXT:      %p2 = getelementptr inbounds float, ptr addrspace(3) %p1, i64 [[S]]

@@ -109,7 +109,7 @@ define void @undefined_if_poison_keeps_flags(i32 %b, i32 %s) {
 ; in[s]. LLVM 22's: in[2s] is in[s] plus a stride delta of s (2s = s +nsw s);
 ; in[4s] would need 3s, which no value holds.
 ; CHECK-LABEL: @gep_skips_a_basis_whose_index_may_overflow(
-; V16:           %p1 = getelementptr i32, ptr %in, i64 %e1
+; V16:           %p1 = getelementptr inbounds i32, ptr %in, i64 %e1
 ; V16:           %p4 = getelementptr inbounds i32, ptr %p1,
 ; V16:           [[S:%.*]] = sext i32 %s to i64
 ; V16-NEXT:      %p2 = getelementptr inbounds i32, ptr %p1, i64 [[S]]

@@ -102,7 +102,7 @@ define void @vectors_are_no_candidates(<2 x i32> %b, <2 x i32> %s, <2 x ptr> %v,
 ; Element types may differ, though: GEPs over i32 and i64 from one pointer
 ; share base and stride, and the byte difference is what counts.
 ; CHECK-LABEL: @element_types_may_differ(
-; V16:           %x = getelementptr i32, ptr %in, i64 %s
+; V16:           %x = getelementptr inbounds i32, ptr %in, i64 %s
 ; V16-NEXT:      %y = getelementptr inbounds i32, ptr %x, i64 %s
 ; V22:           %x = getelementptr i32, ptr %in, i64 %s
 ; V22-NEXT:      [[BUMP:%.*]] = shl i64 %s, 2

@@ -140,7 +140,7 @@ define void @wide_multipliers(i128 %b, i128 %c, i128 %d, i128 %s) {
 ; -2s from -s by a stride delta, which it cannot show exact: -s loses its nsw
 ; when reused.)
 ; CHECK-LABEL: @gep_negative_bump_extends_first(
-; V16:         %p1 = getelementptr i32, ptr %in, i64 %e1
+; V16:         %p1 = getelementptr inbounds i32, ptr %in, i64 %e1
 ; V22:         %p1 = getelementptr inbounds i32, ptr %in, i64 %e1
 ; V16-NEXT:      [[S:%.*]] = sext i32 %s to i64
 ; V16-NEXT:      [[NEG:%.*]] = sub i64 0, [[S]]
