@@ -729,6 +729,58 @@ GPUCC_EXPORT LLVMValueRef gpucc_addr_operand(LLVMValueRef V, unsigned I) {
   return Op && Op->getType()->isPtrOrPtrVectorTy() ? wrap(Op) : nullptr;
 }
 
+/// The instructions of `F`, in order, that memory-space inference may start
+/// from (src/analysis/infer_spaces.rs, `rewritable_pointer_operands_into`):
+/// a GEP, load, atomic or addrspacecast whose operand 0, a store whose
+/// operand 1, a compare or return whose operand 0, or a call with any
+/// operand, is a pointer (or vector of pointers) in address space `Flat`;
+/// and every inttoptr (the end of a no-op ptrtoint/inttoptr pair). Written
+/// to `Out` as far as `Cap` allows; returns how many there are (call again
+/// with more room when that is more).
+GPUCC_EXPORT size_t gpucc_flat_pointer_users(LLVMValueRef F, unsigned Flat,
+                                             LLVMValueRef *Out, size_t Cap) {
+  auto IsFlat = [Flat](const Value *V) {
+    Type *T = V->getType()->getScalarType();
+    return T->isPointerTy() && T->getPointerAddressSpace() == Flat;
+  };
+  size_t N = 0;
+  for (BasicBlock &B : *unwrap<Function>(F))
+    for (Instruction &I : B) {
+      bool Uses = false;
+      switch (I.getOpcode()) {
+      case Instruction::GetElementPtr:
+      case Instruction::Load:
+      case Instruction::AtomicRMW:
+      case Instruction::AtomicCmpXchg:
+      case Instruction::AddrSpaceCast:
+      case Instruction::ICmp:
+        Uses = IsFlat(I.getOperand(0));
+        break;
+      case Instruction::Store:
+        Uses = IsFlat(I.getOperand(1));
+        break;
+      case Instruction::Ret:
+        Uses = I.getNumOperands() == 1 && IsFlat(I.getOperand(0));
+        break;
+      case Instruction::IntToPtr:
+        Uses = true;
+        break;
+      case Instruction::Call:
+        for (const Use &U : I.operands())
+          Uses = Uses || IsFlat(U.get());
+        break;
+      default:
+        break;
+      }
+      if (!Uses)
+        continue;
+      if (N < Cap)
+        Out[N] = wrap(&I);
+      ++N;
+    }
+  return N;
+}
+
 //===-- gpucc-memspace-aa: the alias analysis registration ----------------===//
 //
 // LLVM's AA interface is a C++ class; the decisions are Rust's

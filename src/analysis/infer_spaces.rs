@@ -279,35 +279,35 @@ fn collect<'ctx>(f: FunctionValue<'ctx>, flat: u32, tti: &Tti<'_>) -> Graph<'ctx
     let mut roots = Vec::new();
     let mut scratch = Vec::new();
     let mut indices = Vec::new();
-    for bb in f.get_basic_blocks() {
-        for inst in bb.get_instructions() {
-            roots.clear();
-            rewritable_pointer_operands_into(inst, tti, &mut roots, &mut indices);
-            for &root in &roots {
-                node_of(root, &mut g, &mut stack);
-                while let Some(&(i, expanded)) = stack.last() {
-                    if expanded {
-                        stack.pop();
-                        g.postorder.push(i);
-                        continue;
-                    }
-                    stack.last_mut().expect("gpucc: stack is not empty").1 = true;
-                    let v = g.nodes[i as usize].v;
-                    let assumed = tti.assumed_address_space(v);
-                    let select = llvm::operator_opcode(v) == Some(InstructionOpcode::Select);
-                    let start = u32::try_from(g.ops.len()).expect("gpucc: small arena");
-                    if assumed.is_none() {
-                        scratch.clear();
-                        pointer_operands_into(v, tti, &mut scratch);
-                        for &op in &scratch {
-                            let node = node_of(op, &mut g, &mut stack);
-                            g.ops.push(Op { v: op, node });
-                        }
-                    }
-                    let len = u32::try_from(g.ops.len()).expect("gpucc: small arena") - start;
-                    let n = &mut g.nodes[i as usize];
-                    (n.assumed, n.select, n.start, n.len) = (assumed, select, start, len);
+    // Only instructions with a flat pointer operand (or an inttoptr) can
+    // give roots: `node_of` turns down every other address.
+    for inst in addr::flat_pointer_users(f, flat) {
+        roots.clear();
+        rewritable_pointer_operands_into(inst, tti, &mut roots, &mut indices);
+        for &root in &roots {
+            node_of(root, &mut g, &mut stack);
+            while let Some(&(i, expanded)) = stack.last() {
+                if expanded {
+                    stack.pop();
+                    g.postorder.push(i);
+                    continue;
                 }
+                stack.last_mut().expect("gpucc: stack is not empty").1 = true;
+                let v = g.nodes[i as usize].v;
+                let assumed = tti.assumed_address_space(v);
+                let select = llvm::operator_opcode(v) == Some(InstructionOpcode::Select);
+                let start = u32::try_from(g.ops.len()).expect("gpucc: small arena");
+                if assumed.is_none() {
+                    scratch.clear();
+                    pointer_operands_into(v, tti, &mut scratch);
+                    for &op in &scratch {
+                        let node = node_of(op, &mut g, &mut stack);
+                        g.ops.push(Op { v: op, node });
+                    }
+                }
+                let len = u32::try_from(g.ops.len()).expect("gpucc: small arena") - start;
+                let n = &mut g.nodes[i as usize];
+                (n.assumed, n.select, n.start, n.len) = (assumed, select, start, len);
             }
         }
     }

@@ -17,6 +17,43 @@ use llvm_sys::prelude::LLVMValueRef;
 use llvm_sys::LLVMTypeKind as K;
 use std::marker::PhantomData;
 
+extern "C" {
+    fn gpucc_flat_pointer_users(
+        f: LLVMValueRef,
+        flat: u32,
+        out: *mut LLVMValueRef,
+        cap: usize,
+    ) -> usize;
+}
+
+/// The instructions of `f`, in order, with an operand that is an address
+/// value in space `flat`, and every `inttoptr`: all that memory-space
+/// inference can start from. One call across for the whole function,
+/// rather than one per instruction (a function whose pointers are all
+/// specific has none).
+pub fn flat_pointer_users<'ctx>(
+    f: inkwell::values::FunctionValue<'ctx>,
+    flat: u32,
+) -> Vec<InstructionValue<'ctx>> {
+    let mut raw: Vec<LLVMValueRef> = Vec::new();
+    loop {
+        let cap = raw.capacity();
+        // SAFETY: `f` is a live function; the shim writes at most `cap`
+        // entries into the buffer's spare room.
+        let n = unsafe { gpucc_flat_pointer_users(f.as_value_ref(), flat, raw.as_mut_ptr(), cap) };
+        if n <= cap {
+            // SAFETY: the shim wrote `n <= cap` entries.
+            unsafe { raw.set_len(n) };
+            break;
+        }
+        raw.reserve_exact(n);
+    }
+    raw.into_iter()
+        // SAFETY: the shim wrote live instructions of `f`.
+        .map(|i| unsafe { InstructionValue::new(i) })
+        .collect()
+}
+
 /// A pointer or a vector of pointers, in the IR of context `'ctx`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Addr<'ctx> {
