@@ -21,12 +21,21 @@ gpucc (paper section 3.4) look for, as unrolled CUDA loops leave them:
   `&a[i + j]` under another (what `speculative-execution` hoists: the
   address arithmetic of each arm, not its load).
 
+Other shapes (`--shape`): `gep-chain`, kernels of long GEP chains (each
+GEP off the last, with indices `y + c`, `sext(i +nsw c)` and `x << 1 | 1`,
+loaded every few links: what `separate-const-offset-from-gep` splits and
+`slsr` sees); `nary-tree`, kernels of deep add and mul trees over a dozen
+values, each summed again in another order and with one term left out
+(what `nary-reassociate` reassociates, one dominating sum per level). With
+`--per-function`, any shape comes as many small functions (`40`) or a few
+huge ones (`20000`).
+
 Kernels take `ptr addrspace(1)` buffers and scalars; indices come from the
 thread and block ids. Every result feeds a running i64 checksum (`xor`; loads
 are of i64 elements) that is stored to `out[tid]`, so nothing is dead. Each piece gets
 its own base (`b xor K`), so families of different pieces differ.
 
-usage: gen_straightline.py N [--per-function K] [-o FILE]
+usage: gen_straightline.py N [--per-function K] [--shape mixed|gep-chain|nary-tree] [-o FILE]
 """
 import argparse
 import sys
@@ -219,6 +228,51 @@ class Body:
             self.ins(f"%iv{t} = phi i64 [ %il{t}, %ithen{t} ], [ 0, %{before} ]")
             self.fold(k, f"%iv{t}")
 
+    def gep_chain(self):
+        """A chain of 12 GEPs, each off the last, with constant offsets to split."""
+        k = self.fresh()
+        prev = "%in"
+        for d in range(12):
+            t = f"{k}.{d}"
+            form = (k + d) % 3
+            if form == 0:
+                self.ins(f"%qi{t} = add i64 %y, {d + 1}")
+            elif form == 1:
+                self.ins(f"%qj{t} = add nsw i32 %i, {d + 2}")
+                self.ins(f"%qi{t} = sext i32 %qj{t} to i64")
+            else:
+                self.ins(f"%qs{t} = shl i64 %x, 1")
+                self.ins(f"%qi{t} = or i64 %qs{t}, 1")
+            self.ins(f"%qp{t} = getelementptr inbounds i64, ptr addrspace(1) {prev}, i64 %qi{t}")
+            prev = f"%qp{t}"
+            if d % 3 == 2:
+                self.ins(f"%ql{t} = load i64, ptr addrspace(1) {prev}, align 8")
+                self.fold(k, f"%ql{t}")
+
+    def nary_tree(self):
+        """Sums (and products) of 12 values, each again in another order, one term out."""
+        k = self.fresh()
+        b = self.base(k)
+        vals = [f"%tv{k}.{v}" for v in range(12)]
+        for v, name in enumerate(vals):
+            self.ins(f"{name} = xor i64 {b}, {v * 7 + 3}")
+        for op in ("add", "mul"):
+            for order in range(3):
+                seq = vals[order:] + vals[:order]
+                if order:
+                    seq = seq[:-1]  # one term left out: the dominating sums differ
+                acc = seq[0]
+                for d, name in enumerate(seq[1:]):
+                    t = f"{k}.{op}{order}.{d}"
+                    self.ins(f"%tt{t} = {op} i64 {acc}, {name}")
+                    acc = f"%tt{t}"
+                self.fold(k, acc)
+
+    SHAPES = {
+        "gep-chain": ("gep_chain",),
+        "nary-tree": ("nary_tree",),
+    }
+
     PIECES = ("slsr_mul", "const_offset", "nary_add", "slsr_gep", "figure5", "slsr_add",
               "nary_gep", "diamond", "if_then", "nary_max", "const_offset", "slsr_mul", "nary_add",
               "if_then")
@@ -240,6 +294,7 @@ PROLOGUE = [
     "%acc0 = xor i64 %b, %s",
 ]
 EPILOGUE_COUNT = 3
+SHAPE = "mixed"
 
 
 def function(out, index, budget):
@@ -255,7 +310,8 @@ def function(out, index, budget):
     while True:
         trial = Body()
         trial.k, trial.acc, trial.block = body.k, body.acc, body.block
-        getattr(trial, Body.PIECES[(index + j) % len(Body.PIECES)])()
+        pieces = Body.SHAPES.get(SHAPE, Body.PIECES)
+        getattr(trial, pieces[(index + j) % len(pieces)])()
         if trial.count > left:
             break
         body.lines += trial.lines
@@ -279,8 +335,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("n", type=int, help="number of instructions in the module")
     ap.add_argument("--per-function", type=int, default=300)
+    ap.add_argument("--shape", choices=("mixed", "gep-chain", "nary-tree"), default="mixed")
     ap.add_argument("-o", "--output", default="-")
     a = ap.parse_args()
+    global SHAPE
+    SHAPE = a.shape
     if a.n < 1 or a.per_function < 1:
         ap.error("N and --per-function must be positive")
     nfuncs = -(-a.n // a.per_function)
@@ -288,7 +347,7 @@ def main():
     total = 0
     with out:
         out.write(f"; about {a.n} instructions in {nfuncs} unrolled-loop kernels of "
-                  f"{a.per_function}; see scripts/gen_straightline.py\n")
+                  f"{a.per_function}, shape {a.shape}; see scripts/gen_straightline.py\n")
         out.write(f'target datalayout = "{DATALAYOUT}"\n')
         out.write(f'target triple = "{TRIPLE}"\n\n')
         out.write(DECLS + "\n")
