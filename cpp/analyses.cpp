@@ -98,6 +98,37 @@ GPUCC_EXPORT bool gpucc_loop_invariant_in(void *FAM, LLVMValueRef F,
   return !L || L->isLoopInvariant(unwrap(V));
 }
 
+/// What LLVM's runtime unroller would see of the innermost loop containing
+/// block `B`: whether scalar evolution computes the exit count of its latch
+/// (`*TripKnown`; without it the unroller keeps an exit test in every copy),
+/// and the cost of its instructions under the target's cost model
+/// (`*Cost`, the sum of getInstructionCost, TCK_Latency, invalid costs
+/// counted as `Invalid`). Returns false when `B` is in no loop or the loop
+/// has no single latch.
+GPUCC_EXPORT bool gpucc_loop_unroll_facts(void *FAM, LLVMValueRef F,
+                                          LLVMBasicBlockRef B,
+                                          int64_t Invalid, bool *TripKnown,
+                                          int64_t *Cost) {
+  auto &AM = famOf(FAM);
+  Function &Fn = fn(F);
+  Loop *L = AM.getResult<LoopAnalysis>(Fn).getLoopFor(unwrap(B));
+  BasicBlock *Latch = L ? L->getLoopLatch() : nullptr;
+  if (!Latch)
+    return false;
+  ScalarEvolution &SE = AM.getResult<ScalarEvolutionAnalysis>(Fn);
+  *TripKnown = !isa<SCEVCouldNotCompute>(SE.getExitCount(L, Latch));
+  const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(Fn);
+  int64_t Sum = 0;
+  for (BasicBlock *BB : L->blocks())
+    for (Instruction &I : *BB) {
+      InstructionCost C =
+          TTI.getInstructionCost(&I, TargetTransformInfo::TCK_Latency);
+      Sum += C.isValid() ? gpucc::costValue(C) : Invalid;
+    }
+  *Cost = Sum;
+  return true;
+}
+
 //===-- Scalar evolution --------------------------------------------------===//
 // SCEVs are uniqued: equal expressions are the same pointer, which Rust uses
 // as an opaque key.

@@ -45,8 +45,17 @@
 # others). Unlike bench-codequality, this benchmark needs all three: it dies
 # (status 2) without them.
 #
-# usage: scripts/bench-userpath.sh [--strict] [KERNEL...]
-#        KERNEL: file stems of bench/kernels/*.cu (default: all)
+# Code growth (--growth, issue 32): the same three compilers on
+# bench/growth, real-style kernels where unrolling may only add code
+# (templated reductions with `int` indices, scalar products, touch kernels,
+# Walsh stages, bitonic sorts, 64-bit divisions in the body; one countable
+# control). The verdict there is the plugin's static SASS at most 1.10x
+# stock's and no more registers, unless its SASS per hot-loop iteration
+# drops.
+#
+# usage: scripts/bench-userpath.sh [--strict] [--growth] [KERNEL...]
+#        KERNEL: file stems of bench/kernels/*.cu (bench/growth with
+#        --growth; default: all)
 # env:   GPUCC_LLVM=16|22 (default 16: clang-16 and the LLVM 16 plugin; 22:
 #        clang-22 with --cuda-feature=+ptx70 and the llvm22 build),
 #        LLVM_BIN, GPUCC_PLUGIN, BENCH_NO_BUILD=1 (use the built plugin as
@@ -69,9 +78,11 @@ PLUGIN="${GPUCC_PLUGIN:-}"
 
 FLAGS=()
 KERNELS=()
+GROWTH=0
 for arg in "$@"; do
   case "$arg" in
     --strict) FLAGS+=("$arg") ;;
+    --growth) GROWTH=1 ;;
     -h | --help)
       sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
       exit 0
@@ -94,14 +105,20 @@ NVRTC_SO="$(tool NVRTC_LIB '*/nvidia/cuda_nvrtc/lib/libnvrtc.so.12' \
 [[ -n "$NVDISASM_BIN" ]] || die "no nvdisasm (NVDISASM, or pip install nvidia-cuda-nvdisasm)"
 [[ -n "$NVRTC_SO" ]] || die "no NVRTC (NVRTC_LIB, or pip install nvidia-cuda-nvrtc-cu12)"
 
+CORPUS="$ROOT/bench/kernels"
 if [[ "$LLVM_MAJOR" == 16 ]]; then
   OUT="$BENCH_DIR/userpath"
 else
   OUT="$BENCH_DIR/userpath-llvm$LLVM_MAJOR"
 fi
+if ((GROWTH)); then
+  CORPUS="$ROOT/bench/growth"
+  FLAGS+=(--growth)
+  OUT="$OUT-growth"
+fi
 SVG="${UP_SVG:-}"
 if [[ -z "$SVG" ]]; then
-  if [[ "${#KERNELS[@]}" -eq 0 && "$LLVM_MAJOR" == 16 ]]; then
+  if [[ "${#KERNELS[@]}" -eq 0 && "$LLVM_MAJOR" == 16 && "$GROWTH" == 0 ]]; then
     SVG="$ROOT/docs/userpath.svg"
   else
     SVG="$OUT/userpath.svg"
@@ -110,5 +127,5 @@ fi
 mkdir -p "$OUT"
 
 python3 "$ROOT/scripts/userpath.py" --llvm-bin "$LLVM_BIN" --llvm-major "$LLVM_MAJOR" \
-  --plugin "$PLUGIN" --kernels "$ROOT/bench/kernels" --out "$OUT" --ptxas "$PTXAS_BIN" \
+  --plugin "$PLUGIN" --kernels "$CORPUS" --out "$OUT" --ptxas "$PTXAS_BIN" \
   --nvdisasm "$NVDISASM_BIN" --nvrtc "$NVRTC_SO" --svg "$SVG" "${FLAGS[@]}" "${KERNELS[@]}"

@@ -41,6 +41,14 @@ extern "C" {
         v: LLVMValueRef,
         b: LLVMBasicBlockRef,
     ) -> bool;
+    fn gpucc_loop_unroll_facts(
+        fam: *mut c_void,
+        f: LLVMValueRef,
+        b: LLVMBasicBlockRef,
+        invalid: i64,
+        trip_known: *mut bool,
+        cost: *mut i64,
+    ) -> bool;
     fn gpucc_scev_of(se: *mut c_void, v: LLVMValueRef) -> *const c_void;
     fn gpucc_scev_binary(
         se: *mut c_void,
@@ -174,6 +182,28 @@ impl<'a> Loops<'a> {
         unsafe { gpucc_loop_depth(self.fam.raw.as_ptr(), self.f.as_value_ref(), b.as_mut_ptr()) }
     }
 
+    /// What LLVM's runtime unroller sees of the innermost loop containing
+    /// `b` (`None` outside loops, or for a loop without a single latch).
+    pub fn unroll_facts(&self, b: BasicBlock<'_>) -> Option<UnrollFacts> {
+        let (mut trip_count_known, mut cost) = (false, 0);
+        // SAFETY: live FAM, function and block; the shim writes both outputs
+        // when it returns true.
+        let found = unsafe {
+            gpucc_loop_unroll_facts(
+                self.fam.raw.as_ptr(),
+                self.f.as_value_ref(),
+                b.as_mut_ptr(),
+                UnrollFacts::INVALID_COST,
+                &mut trip_count_known,
+                &mut cost,
+            )
+        };
+        found.then_some(UnrollFacts {
+            trip_count_known,
+            cost,
+        })
+    }
+
     /// Is `v` invariant in the innermost loop around `b` (true outside loops)?
     pub fn invariant_in(&self, v: impl AsValueRef, b: BasicBlock<'_>) -> bool {
         // SAFETY: live FAM, function, value and block.
@@ -186,6 +216,24 @@ impl<'a> Loops<'a> {
             )
         }
     }
+}
+
+/// What LLVM's runtime unroller sees of a loop ([`Loops::unroll_facts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnrollFacts {
+    /// Scalar evolution computes the exit count of the latch: the unroller
+    /// can compute the trip count once, before the loop, and drop the exit
+    /// tests of the copies. Without it every copy keeps its own.
+    pub trip_count_known: bool,
+    /// The loop's instructions' cost under the target's cost model
+    /// (latency), an instruction without a valid cost counted as
+    /// [`UnrollFacts::INVALID_COST`].
+    pub cost: i64,
+}
+
+impl UnrollFacts {
+    /// What an instruction without a valid cost counts for.
+    pub const INVALID_COST: i64 = 1000;
 }
 
 /// A SCEV expression. SCEVs are uniqued, so equal keys are equal

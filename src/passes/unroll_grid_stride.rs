@@ -68,7 +68,8 @@
 use crate::analysis::loops::{Loop, Loops};
 use crate::analysis::openmp::{callee, fn_name};
 use crate::analysis::target::Target;
-use crate::llvm::analyses::DomTree;
+use crate::debug;
+use crate::llvm::analyses::{DomTree, Loops as LlvmLoops, UnrollFacts};
 use crate::llvm::{self, loops, RemarkKind};
 use crate::params::{self, Kind, ParamError, Spec, Value};
 use crate::passes::{Changed, FunctionPass, PassCx};
@@ -159,6 +160,57 @@ enum Refusal {
     Calls,
     Atomics,
     HasPragma,
+    /// LLVM's loop info finds no single latch for the loop.
+    NoLatch,
+    /// The body's latency (the cost model's) is this much; the loop
+    /// overhead unrolling saves is under 1/16 of it.
+    Expensive(i64),
+    /// The exit compares against this constant, at most
+    /// [`MAX_SHORT_BOUND`]: a block-stride walk over a shared tile, a few
+    /// trips per thread, which the remainder loop would run whole.
+    ShortTrips(u64),
+}
+
+/// A loop bounded by a constant up to this (the most threads a block has)
+/// runs a few trips per thread at any block size worth launching: unrolling
+/// it only adds code (`bins[b] = 0` for `b < 256` stepping by `ntid.x`).
+pub const MAX_SHORT_BOUND: u64 = 1024;
+
+/// The loop overhead unrolling saves per iteration, in the cost model's
+/// latency: the induction variable's add, the compare and the branch.
+const LOOP_OVERHEAD: i64 = 3;
+
+/// Unrolling pays while the overhead it saves is at least this fraction
+/// (1 / `PAYING_FRACTION`) of the body's latency. Measured on `bench/growth`
+/// (clang 16, ptxas 12.9): bodies of latency 25 (`reduce_template_int`, two
+/// loads and a guard) and 28 (`walsh_stage`, two loads, two stores) still
+/// gain per iteration when unrolled (12.00 to 10.00 and 15.00 to 13.50
+/// SASS); `div64_grid`'s three 64-bit divisions gain nothing and triple the
+/// code (337 to 1114 SASS).
+const PAYING_FRACTION: i64 = 16;
+
+/// What the target's cost model leaves out of an integer division by a
+/// run-time value: NVPTX's model rates it a few adds, but ptxas expands it
+/// into tens of instructions (a 64-bit one into a slow path of about 60,
+/// behind the division bypass's branch).
+const DIVISION_EXTRA: i64 = 16;
+
+/// Does unrolling a loop with these facts pay: is the body (`divisions` of
+/// them by run-time values) cheap enough that the overhead saved counts?
+/// (A trip count scalar evolution cannot compute is no refusal: every copy
+/// then keeps its exit test, yet on `bench/growth` such loops still gained
+/// per iteration, `reduce_template_int` 12.00 to 10.00 SASS and
+/// `walsh_stage` 15.00 to 13.50, so they are unrolled as before; the facts
+/// are traced.)
+fn pays(facts: Option<UnrollFacts>, divisions: i64) -> Result<(), Refusal> {
+    let Some(facts) = facts else {
+        return Err(Refusal::NoLatch);
+    };
+    let cost = facts.cost + divisions * DIVISION_EXTRA;
+    if cost > LOOP_OVERHEAD * PAYING_FRACTION {
+        return Err(Refusal::Expensive(cost));
+    }
+    Ok(())
 }
 
 impl FunctionPass for UnrollGridStridePass {
@@ -172,6 +224,7 @@ impl FunctionPass for UnrollGridStridePass {
         }
         let dt = DomTree::new(cx.fam(), f);
         let cfg = Loops::of(f, |a, b| dt.dominates_block(a, b));
+        let llvm_loops = LlvmLoops::new(cx.fam(), f);
         let mut changed = Changed::No;
         for lp in cfg.loops.iter().filter(|lp| lp.innermost) {
             let Some(br) = cfg.blocks[lp.latch].get_terminator() else {
@@ -180,7 +233,20 @@ impl FunctionPass for UnrollGridStridePass {
             if !is_grid_stride(&cfg, lp, br) {
                 continue;
             }
-            match check(&cfg, lp, br) {
+            let decided = check(&cfg, lp, br).and_then(|(size, divisions)| {
+                if let Some(c) = constant_bound(br).filter(|&c| c <= MAX_SHORT_BOUND) {
+                    return Err(Refusal::ShortTrips(c));
+                }
+                let facts = llvm_loops.unroll_facts(cfg.blocks[lp.header]);
+                debug::trace(NAME, || {
+                    format!(
+                        "@{}: grid-stride loop of {size} instructions: {facts:?}",
+                        fn_name(f)
+                    )
+                });
+                pays(facts, divisions).map(|()| size)
+            });
+            match decided {
                 Ok(size) => {
                     let count = self.params.count.unwrap_or_else(|| auto_count(size));
                     loops::set_unroll_count(br, count);
@@ -206,6 +272,25 @@ impl FunctionPass for UnrollGridStridePass {
                         Refusal::HasPragma => (
                             "HasPragma",
                             "grid-stride loop not unrolled: it already has unroll metadata".to_string(),
+                        ),
+                        Refusal::ShortTrips(c) => (
+                            "ShortTrips",
+                            format!(
+                                "grid-stride loop not unrolled: it runs to the constant {c}, a few \
+                                 trips per thread, which the remainder loop would run whole"
+                            ),
+                        ),
+                        Refusal::NoLatch => (
+                            "NoLatch",
+                            "grid-stride loop not unrolled: LLVM's loop info finds no single latch"
+                                .to_string(),
+                        ),
+                        Refusal::Expensive(cost) => (
+                            "Expensive",
+                            format!(
+                                "grid-stride loop not unrolled: its body costs {cost} (latency), and \
+                                 the loop overhead unrolling saves ({LOOP_OVERHEAD}) is under 1/{PAYING_FRACTION} of it"
+                            ),
                         ),
                     };
                     cx.remark(RemarkKind::Missed, name, Some(br), || msg);
@@ -287,6 +372,23 @@ fn is_grid_stride(cfg: &Loops<'_>, lp: &Loop, br: InstructionValue<'_>) -> bool 
     false
 }
 
+/// The constant the latch's exit compare tests against, if it is one
+/// (unsigned; `None` for a negative or non-constant bound).
+fn constant_bound(br: InstructionValue<'_>) -> Option<u64> {
+    let cond = llvm::operand(&br, 0)?.as_instruction_value()?;
+    [0, 1].iter().find_map(|&k| {
+        let v = llvm::operand(&cond, k)?;
+        let BasicValueEnum::IntValue(c) = v else {
+            return None;
+        };
+        if !c.is_const() {
+            return None;
+        }
+        c.get_sign_extended_constant()
+            .and_then(|x| u64::try_from(x).ok())
+    })
+}
+
 /// The value phi `p` of the header takes from the latch, as an instruction.
 fn latch_incoming<'ctx>(
     cfg: &Loops<'ctx>,
@@ -301,12 +403,13 @@ fn latch_incoming<'ctx>(
 }
 
 /// May the loop be unrolled: no pragma, small, no calls but harmless
-/// intrinsics? Its size in instructions when it may.
-fn check(cfg: &Loops<'_>, lp: &Loop, br: InstructionValue<'_>) -> Result<usize, Refusal> {
+/// intrinsics? Its size in instructions when it may, and how many integer
+/// divisions (and remainders) by a run-time value it has.
+fn check(cfg: &Loops<'_>, lp: &Loop, br: InstructionValue<'_>) -> Result<(usize, i64), Refusal> {
     if loops::has_property(br, "llvm.loop.unroll.") {
         return Err(Refusal::HasPragma);
     }
-    let mut size = 0;
+    let (mut size, mut divisions) = (0, 0);
     for (b, bb) in cfg.blocks.iter().enumerate() {
         if !lp.body[b] {
             continue;
@@ -320,6 +423,14 @@ fn check(cfg: &Loops<'_>, lp: &Loop, br: InstructionValue<'_>) -> Result<usize, 
                 InstructionOpcode::AtomicRMW
                 | InstructionOpcode::AtomicCmpXchg
                 | InstructionOpcode::Fence => return Err(Refusal::Atomics),
+                InstructionOpcode::SDiv
+                | InstructionOpcode::UDiv
+                | InstructionOpcode::SRem
+                | InstructionOpcode::URem => {
+                    if llvm::operand(&inst, 1).is_some_and(|d| !llvm::is_constant(d)) {
+                        divisions += 1;
+                    }
+                }
                 _ => {}
             }
             if inst.get_opcode() == InstructionOpcode::Call {
@@ -336,7 +447,7 @@ fn check(cfg: &Loops<'_>, lp: &Loop, br: InstructionValue<'_>) -> Result<usize, 
     if size > MAX_BODY {
         return Err(Refusal::TooLarge(size));
     }
-    Ok(size)
+    Ok((size, divisions))
 }
 
 #[cfg(test)]
