@@ -56,15 +56,17 @@ def kmpc_calls(ll_text):
 
 def ptxas_figures(text):
     """Maps each entry function to (registers, shared bytes, barriers)."""
-    figures, entry = {}, None
+    figures, entries, entry = {}, set(), None
     for line in text.splitlines():
         m = re.search(r"Compiling entry function '([^']+)'", line)
         if m:
             entry = m.group(1)
+            entries.add(entry)
             continue
+        # Device functions (the runtime's, when not inlined) have reports too.
         m = re.search(r"Function properties for (\S+)", line)
         if m:
-            entry = m.group(1) if m.group(1).startswith("__omp_offloading_") else None
+            entry = m.group(1) if m.group(1) in entries else None
             continue
         m = re.search(r"Used (\d+) registers", line)
         if m and entry:
