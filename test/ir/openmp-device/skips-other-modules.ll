@@ -9,8 +9,8 @@
 ; RUN:   %S/Inputs/llvm%llvm/vadd.ll 2>&1 | FileCheck %s
 ; CHECK-NOT: Running pass: gpucc-omp-simd-groups
 ; CHECK-NOT: Running pass: gpucc-openmp-opt
-; OMP: Running pass: gpucc-omp-simd-groups
 ; OMP: Running pass: gpucc-openmp-opt
+; OMP: Running pass: gpucc-omp-simd-groups
 ; OMP: Running pass: OpenMPOptPass
 target triple = "nvptx64-nvidia-cuda"
 

@@ -1,5 +1,5 @@
 // A generic-mode kernel (code of the team's main thread before the
-// `distribute parallel for`): not runtime-free, SPMDized by gpucc-openmp-opt.
+// `distribute parallel for`): SPMDized by gpucc-openmp-opt, then runtime-free.
 void scale(double *c, int n) {
 #pragma omp target teams map(tofrom : c[0 : n])
   {

@@ -12,11 +12,11 @@ target triple = "nvptx64-nvidia-cuda"
 @1 = private unnamed_addr constant %struct.ident_t { i32 0, i32 2, i32 0, i32 22, ptr @0 }, align 8
 @2 = private unnamed_addr constant %struct.ident_t { i32 0, i32 2050, i32 0, i32 22, ptr @0 }, align 8
 @3 = private unnamed_addr constant %struct.ident_t { i32 0, i32 514, i32 0, i32 22, ptr @0 }, align 8
-@__omp_offloading_fe00_51e0fc_scale_l4_exec_mode = weak protected constant i8 1
-@llvm.compiler.used = appending global [1 x ptr] [ptr @__omp_offloading_fe00_51e0fc_scale_l4_exec_mode], section "llvm.metadata"
+@__omp_offloading_fe00_51e00e_scale_l4_exec_mode = weak protected constant i8 1
+@llvm.compiler.used = appending global [1 x ptr] [ptr @__omp_offloading_fe00_51e00e_scale_l4_exec_mode], section "llvm.metadata"
 
 ; Function Attrs: alwaysinline convergent norecurse nounwind
-define weak_odr protected void @__omp_offloading_fe00_51e0fc_scale_l4(i64 noundef %0, ptr noundef %1) #0 {
+define weak_odr protected void @__omp_offloading_fe00_51e00e_scale_l4(i64 noundef %0, ptr noundef %1) #0 {
   %3 = alloca i64, align 8
   %4 = alloca ptr, align 8
   %5 = alloca i64, align 8
@@ -385,8 +385,8 @@ attributes #7 = { nosync nounwind }
 !nvvm.annotations = !{!1}
 !llvm.module.flags = !{!2, !3, !4, !5, !6}
 
-!0 = !{i32 0, i32 65024, i32 5366012, !"scale", i32 4, i32 0, i32 0}
-!1 = !{ptr @__omp_offloading_fe00_51e0fc_scale_l4, !"kernel", i32 1}
+!0 = !{i32 0, i32 65024, i32 5365774, !"scale", i32 4, i32 0, i32 0}
+!1 = !{ptr @__omp_offloading_fe00_51e00e_scale_l4, !"kernel", i32 1}
 !2 = !{i32 1, !"wchar_size", i32 4}
 !3 = !{i32 7, !"openmp", i32 50}
 !4 = !{i32 7, !"openmp-device", i32 50}

@@ -13,13 +13,13 @@ target triple = "nvptx64-nvidia-cuda"
 
 @0 = private unnamed_addr constant [23 x i8] c";unknown;unknown;0;0;;\00", align 1
 @1 = private unnamed_addr constant %struct.ident_t { i32 0, i32 2, i32 0, i32 22, ptr @0 }, align 8
-@__omp_offloading_fe00_51e0fc_scale_l4_dynamic_environment = weak_odr protected global %struct.DynamicEnvironmentTy zeroinitializer
-@__omp_offloading_fe00_51e0fc_scale_l4_kernel_environment = weak_odr protected constant %struct.KernelEnvironmentTy { %struct.ConfigurationEnvironmentTy { i8 1, i8 1, i8 1, i32 1, i32 128, i32 0, i32 0, i32 0, i32 0 }, ptr @1, ptr @__omp_offloading_fe00_51e0fc_scale_l4_dynamic_environment }
+@__omp_offloading_fe00_51e00e_scale_l4_dynamic_environment = weak_odr protected global %struct.DynamicEnvironmentTy zeroinitializer
+@__omp_offloading_fe00_51e00e_scale_l4_kernel_environment = weak_odr protected constant %struct.KernelEnvironmentTy { %struct.ConfigurationEnvironmentTy { i8 1, i8 1, i8 1, i32 1, i32 128, i32 0, i32 0, i32 0, i32 0 }, ptr @1, ptr @__omp_offloading_fe00_51e00e_scale_l4_dynamic_environment }
 @2 = private unnamed_addr constant %struct.ident_t { i32 0, i32 2050, i32 0, i32 22, ptr @0 }, align 8
 @3 = private unnamed_addr constant %struct.ident_t { i32 0, i32 514, i32 0, i32 22, ptr @0 }, align 8
 
 ; Function Attrs: alwaysinline convergent mustprogress norecurse nounwind
-define weak_odr protected ptx_kernel void @__omp_offloading_fe00_51e0fc_scale_l4(ptr noalias noundef %0, i64 noundef %1, ptr noundef %2) #0 {
+define weak_odr protected ptx_kernel void @__omp_offloading_fe00_51e00e_scale_l4(ptr noalias noundef %0, i64 noundef %1, ptr noundef %2) #0 {
   %4 = alloca ptr, align 8
   %5 = alloca i64, align 8
   %6 = alloca ptr, align 8
@@ -29,7 +29,7 @@ define weak_odr protected ptx_kernel void @__omp_offloading_fe00_51e0fc_scale_l4
   store ptr %0, ptr %4, align 8, !tbaa !12
   store i64 %1, ptr %5, align 8, !tbaa !14
   store ptr %2, ptr %6, align 8, !tbaa !16
-  %10 = call i32 @__kmpc_target_init(ptr @__omp_offloading_fe00_51e0fc_scale_l4_kernel_environment, ptr %0)
+  %10 = call i32 @__kmpc_target_init(ptr @__omp_offloading_fe00_51e00e_scale_l4_kernel_environment, ptr %0)
   %11 = icmp eq i32 %10, -1
   br i1 %11, label %12, label %17
 
@@ -41,7 +41,7 @@ define weak_odr protected ptx_kernel void @__omp_offloading_fe00_51e0fc_scale_l4
   %16 = load ptr, ptr %6, align 8, !tbaa !16
   store i32 0, ptr %8, align 4
   store i32 %13, ptr %9, align 4, !tbaa !8
-  call void @__omp_offloading_fe00_51e0fc_scale_l4_omp_outlined(ptr %9, ptr %8, i64 %15, ptr %16) #4
+  call void @__omp_offloading_fe00_51e00e_scale_l4_omp_outlined(ptr %9, ptr %8, i64 %15, ptr %16) #4
   call void @__kmpc_target_deinit()
   ret void
 
@@ -52,7 +52,7 @@ define weak_odr protected ptx_kernel void @__omp_offloading_fe00_51e0fc_scale_l4
 declare i32 @__kmpc_target_init(ptr, ptr)
 
 ; Function Attrs: alwaysinline convergent norecurse nounwind
-define internal void @__omp_offloading_fe00_51e0fc_scale_l4_omp_outlined(ptr noalias noundef %0, ptr noalias noundef %1, i64 noundef %2, ptr noundef %3) #1 {
+define internal void @__omp_offloading_fe00_51e00e_scale_l4_omp_outlined(ptr noalias noundef %0, ptr noalias noundef %1, i64 noundef %2, ptr noundef %3) #1 {
   %5 = alloca ptr, align 8
   %6 = alloca ptr, align 8
   %7 = alloca i64, align 8
@@ -159,7 +159,7 @@ define internal void @__omp_offloading_fe00_51e0fc_scale_l4_omp_outlined(ptr noa
   store ptr %24, ptr %62, align 8, !tbaa !22
   %63 = load ptr, ptr %5, align 8
   %64 = load i32, ptr %63, align 4, !tbaa !8
-  call void @__kmpc_parallel_60(ptr @1, i32 %64, i32 1, i32 -1, i32 -1, ptr @__omp_offloading_fe00_51e0fc_scale_l4_omp_outlined_omp_outlined, ptr @__omp_offloading_fe00_51e0fc_scale_l4_omp_outlined_omp_outlined_wrapper, ptr %19, i64 5, i32 0)
+  call void @__kmpc_parallel_60(ptr @1, i32 %64, i32 1, i32 -1, i32 -1, ptr @__omp_offloading_fe00_51e00e_scale_l4_omp_outlined_omp_outlined, ptr @__omp_offloading_fe00_51e00e_scale_l4_omp_outlined_omp_outlined_wrapper, ptr %19, i64 5, i32 0)
   br label %65
 
 65:                                               ; preds = %51
@@ -206,7 +206,7 @@ declare void @llvm.lifetime.end.p0(ptr captures(none)) #3
 declare void @__kmpc_distribute_static_init_4(ptr, i32, i32, ptr, ptr, ptr, ptr, i32, i32) #4
 
 ; Function Attrs: alwaysinline convergent norecurse nounwind
-define internal void @__omp_offloading_fe00_51e0fc_scale_l4_omp_outlined_omp_outlined(ptr noalias noundef %0, ptr noalias noundef %1, i64 noundef %2, i64 noundef %3, ptr noundef nonnull align 4 dereferenceable(4) %4, ptr noundef nonnull align 8 dereferenceable(8) %5, ptr noundef nonnull align 8 dereferenceable(8) %6) #1 {
+define internal void @__omp_offloading_fe00_51e00e_scale_l4_omp_outlined_omp_outlined(ptr noalias noundef %0, ptr noalias noundef %1, i64 noundef %2, i64 noundef %3, ptr noundef nonnull align 4 dereferenceable(4) %4, ptr noundef nonnull align 8 dereferenceable(8) %5, ptr noundef nonnull align 8 dereferenceable(8) %6) #1 {
   %8 = alloca ptr, align 8
   %9 = alloca ptr, align 8
   %10 = alloca i64, align 8
@@ -342,7 +342,7 @@ declare void @__kmpc_for_static_init_4(ptr, i32, i32, ptr, ptr, ptr, ptr, i32, i
 declare void @__kmpc_for_static_fini(ptr, i32) #4
 
 ; Function Attrs: convergent norecurse nounwind
-define internal void @__omp_offloading_fe00_51e0fc_scale_l4_omp_outlined_omp_outlined_wrapper(i16 noundef zeroext %0, i32 noundef %1) #5 {
+define internal void @__omp_offloading_fe00_51e00e_scale_l4_omp_outlined_omp_outlined_wrapper(i16 noundef zeroext %0, i32 noundef %1) #5 {
   %3 = alloca i16, align 2
   %4 = alloca i32, align 4
   %5 = alloca i32, align 4
@@ -362,7 +362,7 @@ define internal void @__omp_offloading_fe00_51e0fc_scale_l4_omp_outlined_omp_out
   %15 = load ptr, ptr %14, align 8, !tbaa !12
   %16 = getelementptr inbounds ptr, ptr %7, i64 4
   %17 = load ptr, ptr %16, align 8, !tbaa !12
-  call void @__omp_offloading_fe00_51e0fc_scale_l4_omp_outlined_omp_outlined(ptr %4, ptr %5, i64 %9, i64 %11, ptr %13, ptr %15, ptr %17) #4
+  call void @__omp_offloading_fe00_51e00e_scale_l4_omp_outlined_omp_outlined(ptr %4, ptr %5, i64 %9, i64 %11, ptr %13, ptr %15, ptr %17) #4
   ret void
 }
 
@@ -395,7 +395,7 @@ attributes #7 = { nosync nounwind }
 !llvm.module.flags = !{!1, !2, !3, !4, !5, !6}
 !llvm.errno.tbaa = !{!8}
 
-!0 = !{i32 0, i32 65024, i32 5366012, !"scale", i32 4, i32 0, i32 0}
+!0 = !{i32 0, i32 65024, i32 5365774, !"scale", i32 4, i32 0, i32 0}
 !1 = !{i32 1, !"wchar_size", i32 4}
 !2 = !{i32 4, !"nvvm-reflect-ftz", i32 0}
 !3 = !{i32 7, !"openmp", i32 51}
