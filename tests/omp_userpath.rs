@@ -1,6 +1,7 @@
 //! The user's path for OpenMP offloading: clang's own device compile with
-//! `-fpass-plugin` leaves the combined-construct kernels of `bench/openmp` in
-//! the runtime-free form, where stock clang keeps the OpenMP device runtime's
+//! `-fpass-plugin` leaves the combined-construct kernels of `bench/openmp` (and the
+//! generic vector add, which `gpucc-openmp-opt` SPMDizes first) in the runtime-free
+//! form, where stock clang keeps the OpenMP device runtime's
 //! calls. For the LLVM this test binary is built for, each source is compiled
 //! with `clang-N -fopenmp --offload-arch=sm_80 -O2 --offload-device-only
 //! -nogpulib -S -emit-llvm` (plus `--cuda-feature=+ptx70`, which clang-22
@@ -213,6 +214,12 @@ fn vecadd_spmd_is_runtime_free_through_clang() {
 #[test]
 fn rowdot_is_runtime_free_through_clang() {
     check_runtime_free("rowdot");
+}
+
+/// Generic mode as clang emits it: SPMDized by `gpucc-openmp-opt`, then runtime-free.
+#[test]
+fn vecadd_generic_is_runtime_free_through_clang() {
+    check_runtime_free("vecadd_generic");
 }
 
 #[test]
