@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Demo: OpenMP offloading through clang itself, with and without the plugin.
-# Compiles OpenMP programs (default: bench/openmp/vecadd_spmd.c and rowdot.c)
+# Compiles OpenMP programs (default: bench/openmp/vecadd_spmd.c, rowdot.c and
+# vecadd_generic.c)
 # for sm_80 at -O2 twice, with stock clang and with -fpass-plugin, and prints
 # per kernel the OpenMP device runtime calls (`__kmpc_*`) left in its device
 # IR, and the registers, shared memory and barriers ptxas reports for it.
@@ -58,7 +59,7 @@ BENCH_NAME=demo-openmp
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT" || die "cannot enter $ROOT"
 FILES=("$@")
-[[ ${#FILES[@]} -gt 0 ]] || FILES=(bench/openmp/vecadd_spmd.c bench/openmp/rowdot.c)
+[[ ${#FILES[@]} -gt 0 ]] || FILES=(bench/openmp/vecadd_spmd.c bench/openmp/rowdot.c bench/openmp/vecadd_generic.c)
 
 "$ROOT/scripts/install-deps.sh" "$major"
 LLVM_BIN=/usr/lib/llvm-$major/bin
