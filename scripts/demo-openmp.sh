@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Demo: OpenMP offloading through clang itself, with and without the plugin.
 # Compiles OpenMP programs (default: bench/openmp/vecadd_spmd.c, rowdot.c and
-# vecadd_generic.c)
-# for sm_80 at -O2 twice, with stock clang and with -fpass-plugin, and prints
+# vecadd_generic.c) for sm_80 at -O2 twice, with stock clang and with
+# -fpass-plugin, and prints
 # per kernel the OpenMP device runtime calls (`__kmpc_*`) left in its device
 # IR, and the registers, shared memory and barriers ptxas reports for it.
 #
