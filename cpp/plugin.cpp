@@ -98,11 +98,13 @@ const char *gpucc_rs_slot_name(unsigned Slot, size_t *Len);
 /// pipeline-start point (special-register ranges). Each checks the module
 /// itself.
 void *gpucc_rs_auto_pass(unsigned Point, unsigned *Slot);
-/// The auto-pipeline's text and its name (static).
-const char *gpucc_rs_auto_pipeline(size_t *Len, const char **Name,
-                                   size_t *NameLen);
-/// Should the auto-pipeline run on `M` (a GPU triple, not switched off)?
-int gpucc_rs_auto_wanted(LLVMModuleRef M);
+/// Auto-pipeline `Which`'s text and its name (static): 0 the `gpucc` suite
+/// (optimizer-last point), 1 the OpenMP device passes (pipeline-start point).
+const char *gpucc_rs_auto_pipeline(unsigned Which, size_t *Len,
+                                   const char **Name, size_t *NameLen);
+/// Should auto-pipeline `Which` run on `M` (a GPU triple, not switched off;
+/// for 1, also an OpenMP offload module)?
+int gpucc_rs_auto_wanted(unsigned Which, LLVMModuleRef M);
 }
 
 namespace {
@@ -198,8 +200,10 @@ void addAsSlot(PMT &PM, unsigned Slot, RustPass P) {
   }
 }
 
-/// The clang/rustc auto-pipeline: the `gpucc` text as a nested pass manager,
-/// run only on GPU modules and when not switched off.
+/// The clang/rustc auto-pipeline: the `gpucc` text (or the OpenMP device
+/// text) as a nested pass manager, run only on the modules Rust wants it on
+/// (GPU modules; OpenMP offload modules for the OpenMP text) and when not
+/// switched off.
 ///
 /// LLVM's pass timers (-time-passes, clang's -ftime-report) allow one running
 /// pass timer at a time, and skip the passes that only run other passes: pass
@@ -209,10 +213,11 @@ void addAsSlot(PMT &PM, unsigned Slot, RustPass P) {
 struct AutoPipeline {
   ModulePassManager Inner;
   std::string Name;
+  unsigned Which = 0;
   static StringRef name() { return "GpuOnlyPassAdaptor<gpucc>"; }
   static bool isRequired() { return false; }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
-    if (!gpucc_rs_auto_wanted(wrap(&M)))
+    if (!gpucc_rs_auto_wanted(Which, wrap(&M)))
       return PreservedAnalyses::all();
     return Inner.run(M, MAM);
   }
@@ -270,11 +275,13 @@ bool isOptimizing(OptimizationLevel Level) {
   return Level != OptimizationLevel::O0;
 }
 
-void addAutoPipeline(PassBuilder &PB, ModulePassManager &MPM) {
+void addAutoPipeline(PassBuilder &PB, ModulePassManager &MPM,
+                     unsigned Which) {
   size_t Len = 0, NameLen = 0;
   const char *Name = nullptr;
-  const char *Text = gpucc_rs_auto_pipeline(&Len, &Name, &NameLen);
+  const char *Text = gpucc_rs_auto_pipeline(Which, &Len, &Name, &NameLen);
   AutoPipeline Auto;
+  Auto.Which = Which;
   Auto.Name = std::string(Name, NameLen);
   expandInto(PB, Auto.Inner, Auto.Name, StringRef(Text, Len));
   MPM.addPass(std::move(Auto));
@@ -319,13 +326,13 @@ GPUCC_EXPORT void gpucc_register_callbacks(void *Builder) {
       [&PB](ModulePassManager &MPM, OptimizationLevel Level,
             ThinOrFullLTOPhase) {
         if (isOptimizing(Level))
-          addAutoPipeline(PB, MPM);
+          addAutoPipeline(PB, MPM, 0);
       });
 #else
   PB.registerOptimizerLastEPCallback(
       [&PB](ModulePassManager &MPM, OptimizationLevel Level) {
         if (isOptimizing(Level))
-          addAutoPipeline(PB, MPM);
+          addAutoPipeline(PB, MPM, 0);
       });
 #endif
   // Memory-space scopes go on early, after each InstCombine, so that GVN,
@@ -335,11 +342,16 @@ GPUCC_EXPORT void gpucc_register_callbacks(void *Builder) {
         if (isOptimizing(Level))
           addAutoPass(FPM, 0);
       });
-  // Special-register ranges go on first, so every later analysis has them.
+  // The OpenMP device passes go on first, on clang's IR as emitted: before
+  // clang's own openmp-opt and, under -foffload-lto, before the device link
+  // brings in the runtime (the pre-link pipeline starts here too). Then the
+  // special-register ranges, so every later analysis has them (also those
+  // that the OpenMP rewrite reads).
   PB.registerPipelineStartEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel Level) {
+      [&PB](ModulePassManager &MPM, OptimizationLevel Level) {
         if (!isOptimizing(Level))
           return;
+        addAutoPipeline(PB, MPM, 1);
         FunctionPassManager FPM;
         addAutoPass(FPM, 2);
         MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));

@@ -31,6 +31,8 @@
 //! - `gpucc`: the whole suite in the paper's order ([`GPUCC_TEXT`]), a
 //!   pipeline text that mixes our passes and LLVM's own (GVN, EarlyCSE),
 //!   expanded where it is named;
+//! - `gpucc-openmp-device`: the OpenMP passes as the device compile runs
+//!   them, their cleanup included ([`OMP_DEVICE_TEXT`]), expanded the same way;
 //! - `gpucc-straight-line`: the §3.4/§3.5 subset ([`STRAIGHT_LINE_TEXT`]),
 //!   expanded the same way;
 //! - `-aa-pipeline=gpucc-memspace-aa`: the alias analysis (`llvm::aa`).
@@ -42,7 +44,13 @@
 //! `gpucc-memspace-annotate` runs at the peephole extension point (after
 //! each InstCombine), before GVN, LICM and DSE; and
 //! `gpucc-unroll-grid-stride` at the vectorizer-start point, before LLVM's
-//! loop unroller; and `gpucc-sreg-ranges` at the pipeline-start point. Host modules
+//! loop unroller; and `gpucc-sreg-ranges` at the pipeline-start point. On an
+//! OpenMP offload device module (a GPU triple that declares
+//! `__kmpc_target_init`), [`OMP_DEVICE_TEXT`] runs at the pipeline-start
+//! point, before everything else: the device compile hands it clang's
+//! unoptimized IR (the same at `-O1`, `-O2` and `-O3`, and under
+//! `-foffload-lto`, whose pre-link pipeline starts there too), before clang's
+//! own `openmp-opt` and before the device runtime is linked. Host modules
 //! are left alone. Switch it off with the environment variable
 //! `GPUCC_AUTO_PIPELINE=0`, or `-mllvm -gpucc-auto-pipeline=false`
 //! (clang only knows that option when the plugin is also given as
@@ -203,6 +211,10 @@ pub fn parse_module_element(element: &str) -> Option<Element> {
         params_or_fatal(STRAIGHT_LINE, params::parse(text, &[], |_, _| {}));
         return Some(Element::Pipeline(STRAIGHT_LINE_TEXT));
     }
+    if let Some(text) = params::split(element, OMP_DEVICE) {
+        params_or_fatal(OMP_DEVICE, params::parse(text, &[], |_, _| {}));
+        return Some(Element::Pipeline(OMP_DEVICE_TEXT));
+    }
     if let Some(text) = params::split(element, openmp_opt::NAME) {
         let p = params_or_fatal(openmp_opt::NAME, OpenMpOptParams::parse(text));
         return Some(Element::Module(Box::new(OpenMpOpt(p))));
@@ -357,6 +369,33 @@ pub const STRAIGHT_LINE: &str = "gpucc-straight-line";
 /// any target (speculation is not limited to divergent targets here).
 pub const STRAIGHT_LINE_TEXT: &str = "function(gpucc-separate-const-offset-from-gep,\
      gpucc-speculative-execution,gpucc-slsr,gvn,gpucc-nary-reassociate,early-cse)";
+
+/// The pipeline name of the OpenMP device subset ([`OMP_DEVICE_TEXT`]).
+pub const OMP_DEVICE: &str = "gpucc-openmp-device";
+
+/// The OpenMP passes as the device compile runs them (the auto-pipeline's
+/// pipeline-start point on OpenMP device modules, or `-passes=gpucc-openmp-device`).
+/// The input is clang's IR as emitted. `gpucc-openmp-opt` SPMDizes the
+/// generic-mode kernels first (on that IR, the shape its decisions are
+/// measured on: scripts/bench-openmp-registers.sh); then LLVM's own passes
+/// bring the module into the shape the runtime-free matchers read: SROA and
+/// EarlyCSE (the runtime's out-parameters become SSA values; what clang's
+/// `-O1` and up run first anyway), SimplifyCFG and InstCombine (the implicit
+/// is-last flag of a `simd` loop variable folds away), loop rotation (the
+/// simd loop in its latch-tested form, which `gpucc-omp-simd-groups` reads).
+/// Last, combined-construct kernels, native or just SPMDized, become
+/// runtime-free, with SIMD groups where a `simd` loop allows them
+/// (`gpucc-omp-simd-groups`, which runs the runtime-free rewrite first).
+/// clang's `openmp-opt` still runs later, on what we refused. Pinned by
+/// test/ir/openmp-device/.
+pub const OMP_DEVICE_TEXT: &str = "gpucc-openmp-opt,function(sroa,early-cse,simplifycfg,\
+     instcombine,loop(loop-rotate)),gpucc-omp-simd-groups";
+
+/// Should the OpenMP auto-pipeline run on this module: the auto-pipeline is
+/// wanted for `triple`, and the module starts OpenMP target kernels?
+pub fn auto_omp_wanted(triple: &str, functions: &[FunctionValue<'_>]) -> bool {
+    auto_wanted(triple) && starts_openmp_kernels(functions)
+}
 
 /// Does the module start OpenMP target kernels (declare or define
 /// `__kmpc_target_init`)? Other modules are left alone by the OpenMP passes,

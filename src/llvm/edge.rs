@@ -347,28 +347,46 @@ extern "C" fn gpucc_rs_auto_pass(point: u32, out_slot: *mut u32) -> *mut c_void 
 
 #[no_mangle]
 extern "C" fn gpucc_rs_auto_pipeline(
+    which: u32,
     len: *mut usize,
     name: *mut *const c_char,
     name_len: *mut usize,
 ) -> *const c_char {
-    let text = plugin::GPUCC_TEXT;
+    let (pipeline, text) = auto_pipeline_of(which);
     // SAFETY: C++ passes valid out-pointers; the strings are static.
     unsafe {
         *len = text.len();
-        *name = plugin::PIPELINE.as_ptr().cast();
-        *name_len = plugin::PIPELINE.len();
+        *name = pipeline.as_ptr().cast();
+        *name_len = pipeline.len();
     }
     text.as_ptr().cast()
 }
 
+/// The auto-pipeline `which` (0: the `gpucc` suite at the optimizer-last
+/// point; 1: the OpenMP device passes at the pipeline-start point): its name
+/// and its text.
+fn auto_pipeline_of(which: u32) -> (&'static str, &'static str) {
+    if which == 1 {
+        (plugin::OMP_DEVICE, plugin::OMP_DEVICE_TEXT)
+    } else {
+        (plugin::PIPELINE, plugin::GPUCC_TEXT)
+    }
+}
+
 #[no_mangle]
-extern "C" fn gpucc_rs_auto_wanted(m: LLVMModuleRef) -> c_int {
-    crate::guarded(plugin::PIPELINE, || {
+extern "C" fn gpucc_rs_auto_wanted(which: u32, m: LLVMModuleRef) -> c_int {
+    crate::guarded(auto_pipeline_of(which).0, || {
         let module = ModuleRef {
             raw: NonNull::new(m).expect("gpucc: LLVM runs a module pass on a module"),
             _ir: PhantomData,
         };
-        c_int::from(plugin::auto_wanted(&module.triple()))
+        let triple = module.triple();
+        let wanted = if which == 1 {
+            plugin::auto_omp_wanted(&triple, &module.functions())
+        } else {
+            plugin::auto_wanted(&triple)
+        };
+        c_int::from(wanted)
     })
 }
 
