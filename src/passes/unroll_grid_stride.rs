@@ -426,10 +426,10 @@ fn check(cfg: &Loops<'_>, lp: &Loop, br: InstructionValue<'_>) -> Result<(usize,
                 InstructionOpcode::SDiv
                 | InstructionOpcode::UDiv
                 | InstructionOpcode::SRem
-                | InstructionOpcode::URem => {
-                    if llvm::operand(&inst, 1).is_some_and(|d| !llvm::is_constant(d)) {
-                        divisions += 1;
-                    }
+                | InstructionOpcode::URem
+                    if llvm::operand(&inst, 1).is_some_and(|d| !llvm::is_constant(d)) =>
+                {
+                    divisions += 1;
                 }
                 _ => {}
             }
