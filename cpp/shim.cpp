@@ -18,6 +18,7 @@
 #include "compat.h"
 
 #include "llvm-c/Core.h"
+#include <vector>
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -734,16 +735,17 @@ GPUCC_EXPORT LLVMValueRef gpucc_addr_operand(LLVMValueRef V, unsigned I) {
 /// a GEP, load, atomic or addrspacecast whose operand 0, a store whose
 /// operand 1, a compare or return whose operand 0, or a call with any
 /// operand, is a pointer (or vector of pointers) in address space `Flat`;
-/// and every inttoptr (the end of a no-op ptrtoint/inttoptr pair). Written
-/// to `Out` as far as `Cap` allows; returns how many there are (call again
-/// with more room when that is more).
+/// and every inttoptr (the end of a no-op ptrtoint/inttoptr pair). Sets
+/// `*Out` to them, in a buffer of this thread's that the next call reuses
+/// (the function is read once), and returns how many there are.
 GPUCC_EXPORT size_t gpucc_flat_pointer_users(LLVMValueRef F, unsigned Flat,
-                                             LLVMValueRef *Out, size_t Cap) {
+                                             const LLVMValueRef **Out) {
+  static thread_local std::vector<LLVMValueRef> Found;
+  Found.clear();
   auto IsFlat = [Flat](const Value *V) {
     Type *T = V->getType()->getScalarType();
     return T->isPointerTy() && T->getPointerAddressSpace() == Flat;
   };
-  size_t N = 0;
   for (BasicBlock &B : *unwrap<Function>(F))
     for (Instruction &I : B) {
       bool Uses = false;
@@ -772,13 +774,11 @@ GPUCC_EXPORT size_t gpucc_flat_pointer_users(LLVMValueRef F, unsigned Flat,
       default:
         break;
       }
-      if (!Uses)
-        continue;
-      if (N < Cap)
-        Out[N] = wrap(&I);
-      ++N;
+      if (Uses)
+        Found.push_back(wrap(&I));
     }
-  return N;
+  *Out = Found.data();
+  return Found.size();
 }
 
 //===-- gpucc-memspace-aa: the alias analysis registration ----------------===//

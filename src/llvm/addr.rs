@@ -18,12 +18,8 @@ use llvm_sys::LLVMTypeKind as K;
 use std::marker::PhantomData;
 
 extern "C" {
-    fn gpucc_flat_pointer_users(
-        f: LLVMValueRef,
-        flat: u32,
-        out: *mut LLVMValueRef,
-        cap: usize,
-    ) -> usize;
+    fn gpucc_flat_pointer_users(f: LLVMValueRef, flat: u32, out: *mut *const LLVMValueRef)
+        -> usize;
 }
 
 /// The instructions of `f`, in order, with an operand that is an address
@@ -35,22 +31,20 @@ pub fn flat_pointer_users<'ctx>(
     f: inkwell::values::FunctionValue<'ctx>,
     flat: u32,
 ) -> Vec<InstructionValue<'ctx>> {
-    let mut raw: Vec<LLVMValueRef> = Vec::new();
-    loop {
-        let cap = raw.capacity();
-        // SAFETY: `f` is a live function; the shim writes at most `cap`
-        // entries into the buffer's spare room.
-        let n = unsafe { gpucc_flat_pointer_users(f.as_value_ref(), flat, raw.as_mut_ptr(), cap) };
-        if n <= cap {
-            // SAFETY: the shim wrote `n <= cap` entries.
-            unsafe { raw.set_len(n) };
-            break;
-        }
-        raw.reserve_exact(n);
+    let mut out: *const LLVMValueRef = std::ptr::null();
+    // SAFETY: `f` is a live function; the shim points `out` at `n` entries
+    // of its own buffer, valid until its next call, which comes after the
+    // copy below.
+    let n = unsafe { gpucc_flat_pointer_users(f.as_value_ref(), flat, &mut out) };
+    if n == 0 {
+        return Vec::new();
     }
-    raw.into_iter()
+    // SAFETY: as above: `n` live entries at `out`.
+    let found = unsafe { std::slice::from_raw_parts(out, n) };
+    found
+        .iter()
         // SAFETY: the shim wrote live instructions of `f`.
-        .map(|i| unsafe { InstructionValue::new(i) })
+        .map(|&i| unsafe { InstructionValue::new(i) })
         .collect()
 }
 
