@@ -136,7 +136,13 @@ bench_build() {
 # is newer than the generator; UNIT names what N counts in the progress
 # message. Sets BENCH_PREFIX, which tells bench_python's bc_of the file names.
 bench_generate() {
-  local prefix="$1" gen="$ROOT/scripts/$2" unit="$3" n bc ll
+  local prefix="$1" gen="$ROOT/scripts/$2" unit="$3" n bc ll slug
+  # BENCH_GEN_ARGS: more generator options (a module shape); the modules
+  # made with them are named after them, so no other run reuses them.
+  local -a gen_args
+  read -r -a gen_args <<<"${BENCH_GEN_ARGS:-}"
+  slug="$(printf '%s' "${gen_args[*]}" | tr -c 'A-Za-z0-9' '_' | sed 's/__*/_/g; s/^_//; s/_$//')"
+  prefix="$prefix${slug:+-$slug}"
   BENCH_PREFIX="$prefix"
   mkdir -p "$BENCH_DIR"
   for n in "${SIZES[@]}"; do
@@ -144,7 +150,7 @@ bench_generate() {
     ll="$BENCH_DIR/$prefix-$n.ll"
     if [[ ! -f "$bc" || "$gen" -nt "$bc" ]]; then
       echo "$BENCH_NAME: generating $n $unit -> $bc" >&2
-      python3 "$gen" "$n" -o "$ll"
+      python3 "$gen" "$n" "${gen_args[@]}" -o "$ll"
       "$LLVM_BIN/llvm-as" "$ll" -o "$bc"
       rm -f "$ll"
     fi

@@ -65,6 +65,10 @@
 #        GPUCC_BENCH_CALLGRIND_1M=1, VALGRIND (empty: no callgrind), BENCH_CSV,
 #        GPUCC_BENCH_HEAP_SHIFTS=K (1-32, default 1: average each callgrind count over K heap
 #        layouts, the heap moved 0 to 31 pages; scripts/bench-lib.sh, bench_shift_lib),
+#        BENCH_GEN_ARGS (generator options for another module shape, e.g.
+#        '--shape gep-chain', '--shape nary-tree', '--per-function 40' for
+#        many small functions, '--per-function 20000' for a few huge ones;
+#        scripts/gen_straightline.py),
 #        BENCH_PASSES (comma-separated short names, default all: sepgep, slsr,
 #        nary, specexec; the others are neither timed nor counted).
 # The net costs (wall and instructions) also go to BENCH_DIR/bench-straightline.csv
