@@ -1059,3 +1059,17 @@ fn slsr_drops_inbounds_a_chain_does_not_imply() {
         assert!(v.to_string().contains("%z"), "{v}");
     }
 }
+
+/// `&b[sext(-2s)]` from `&b[sext(-s)]`: negative nsw multiples, reduced on LLVM 22 by the
+/// stride delta `-s` (exact where `-2s` does not wrap), and on LLVM 16 by an index delta.
+#[test]
+fn slsr_reduces_negative_nsw_multiples() {
+    let module = gep_offsets(
+        "  %n = trunc i64 %s to i32\n  %m1 = mul nsw i32 %n, -1\n  %e1 = sext i32 %m1 to i64\n\
+         %q1 = getelementptr inbounds i32, ptr %p, i64 %e1\n  %m2 = mul nsw i32 %n, -2\n\
+         %e2 = sext i32 %m2 to i64\n  %q2 = getelementptr inbounds i32, ptr %p, i64 %e2",
+        &["q1", "q2"],
+    );
+    let ours = ours_slsr_refines(&module);
+    assert!(ours.contains("ptr %q1, i64"), "not reduced:\n{ours}");
+}

@@ -137,15 +137,22 @@ define void @wide_multipliers(i128 %b, i128 %c, i128 %d, i128 %s) {
 ; i64 index is sext(S) negated, not sext(0 - S), which is wrong for
 ; S = INT_MIN. (&in[-s], then &in[-2s]: one element back, in LLVM 16's model,
 ; where -2s = 2 * -s needs no flag dropped from -s. LLVM 22's model reaches
-; -2s from -s by a stride delta, which it cannot show exact: -s loses its nsw
-; when reused.)
+; -2s from -s by a stride delta of -s, the value %m1: exact, since -2s =
+; -2 *nsw s does not wrap where &in[-2s] is defined, so neither does -s.
+; %m1 and &in[-s] lose their flags when reused; the rebuilt GEP keeps
+; inbounds, &in[-s] lying between in and &in[-2s]. Soundness:
+; tests/poison.rs, slsr_reduces_negative_nsw_multiples.)
 ; CHECK-LABEL: @gep_negative_bump_extends_first(
 ; V16:         %p1 = getelementptr inbounds i32, ptr %in, i64 %e1
-; V22:         %p1 = getelementptr inbounds i32, ptr %in, i64 %e1
 ; V16-NEXT:      [[S:%.*]] = sext i32 %s to i64
 ; V16-NEXT:      [[NEG:%.*]] = sub i64 0, [[S]]
 ; V16-NEXT:      %p2 = getelementptr inbounds i32, ptr %p1, i64 [[NEG]]
-; V22-NEXT:      %m2 = mul nsw i32 %s, -2
+; V22:         %m1 = mul i32 %s, -1
+; V22-NEXT:    %e1 = sext i32 %m1 to i64
+; V22-NEXT:    %p1 = getelementptr i32, ptr %in, i64 %e1
+; V22-NEXT:    [[D:%.*]] = sext i32 %m1 to i64
+; V22-NEXT:    [[B:%.*]] = shl i64 [[D]], 2
+; V22-NEXT:    %p2 = getelementptr inbounds i8, ptr %p1, i64 [[B]]
 define void @gep_negative_bump_extends_first(ptr %in, i32 %s) {
   %m1 = mul nsw i32 %s, -1
   %e1 = sext i32 %m1 to i64
