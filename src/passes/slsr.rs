@@ -637,13 +637,8 @@ fn multiple_of(v: IntValue<'_>) -> Option<(IntValue<'_>, i128)> {
 /// `m2`: then `s` is exact there too, and lies between 0 and `s2`.
 fn multiples_between(se: &Se<'_>, s: IntValue<'_>, s2: IntValue<'_>) -> Option<(Scev, i128, i128)> {
     let ((a2, m2), (a, m)) = (multiple_of(s2)?, multiple_of(s)?);
-    let between = if m2 >= 0 {
-        0 <= m && m <= m2
-    } else {
-        m2 <= m && m <= 0
-    };
     let sa = se.of(a2);
-    (between && sa == se.of(a)).then_some((sa, m, m2))
+    (between_zero_and(m, m2) && sa == se.of(a)).then_some((sa, m, m2))
 }
 
 /// The multiplier `i` of a candidate or a delta, for the cost model.
@@ -680,15 +675,19 @@ fn index_delta(c: &Candidate<'_>, x: &Candidate<'_>) -> Const {
     c.index.sext(bits).wrapping_sub(x.index.sext(bits))
 }
 
-/// Does `x`'s index lie between 0 and `c`'s (either sign)?
+/// Does `i` lie between 0 and `end` (either sign, both ends included)?
+fn between_zero_and(i: i128, end: i128) -> bool {
+    if end >= 0 {
+        0 <= i && i <= end
+    } else {
+        end <= i && i <= 0
+    }
+}
+
+/// Does `x`'s index lie between 0 and `c`'s?
 fn index_between(x: &Candidate<'_>, c: &Candidate<'_>) -> bool {
     let bits = c.index.bits().max(x.index.bits());
-    let (i, i2) = (x.index.sext(bits).signed(), c.index.sext(bits).signed());
-    if i2 >= 0 {
-        0 <= i && i <= i2
-    } else {
-        i2 <= i && i <= 0
-    }
+    between_zero_and(x.index.sext(bits).signed(), c.index.sext(bits).signed())
 }
 
 impl<'a> Search<'_, '_, 'a> {
@@ -1253,12 +1252,7 @@ impl<'a> Search<'_, '_, 'a> {
     fn essential_implied(&self, j: usize, k: usize) -> bool {
         let (cx, cc) = (self.cands[j].factor, &self.cands[k]);
         let exact = cc.essential.is_some() || cc.factor == 1;
-        let between = if cc.factor >= 0 {
-            0 <= cx && cx <= cc.factor
-        } else {
-            cc.factor <= cx && cx <= 0
-        };
-        exact && between && self.cands[j].stride_scev == cc.stride_scev
+        exact && between_zero_and(cx, cc.factor) && self.cands[j].stride_scev == cc.stride_scev
     }
 
     /// Why a candidate that is not searched would not be rewritten, if a
