@@ -7,36 +7,12 @@
 //! Run: `cargo build --release && GPUCC_PLUGIN=$PWD/target/release/libgpucc_passes.so
 //! cargo test --release --test omp_decisions -- --nocapture`.
 
-use std::path::{Path, PathBuf};
+#[path = "common/plugin_under_test.rs"]
+mod plugin_under_test;
+
+use plugin_under_test::{manifest_dir, plugin};
+
 use std::process::Command;
-
-fn manifest_dir() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The plugin under test: `GPUCC_PLUGIN`, else the cdylib Cargo built with this test binary
-/// (in its `deps/` directory, or the profile directory above it).
-fn plugin() -> PathBuf {
-    let built = || {
-        let exe = std::env::current_exe().expect("path of the test binary");
-        let deps = exe.parent().expect("the test binary lives in a directory");
-        let here = deps.join("libgpucc_passes.so");
-        if here.is_file() {
-            here
-        } else {
-            deps.parent().unwrap_or(deps).join("libgpucc_passes.so")
-        }
-    };
-    let p = std::env::var_os("GPUCC_PLUGIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(built);
-    assert!(
-        p.is_file(),
-        "gpucc plugin not found at {}: run `cargo build --release` or set GPUCC_PLUGIN",
-        p.display()
-    );
-    std::fs::canonicalize(&p).expect("the plugin path resolves")
-}
 
 #[test]
 fn no_worse_decision_than_upstream_openmp_opt() {

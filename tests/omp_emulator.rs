@@ -28,6 +28,10 @@
 //! Run: `cargo test --release --test omp_emulator -- --nocapture` (`GPUCC_PLUGIN`, `LLVM_BIN`
 //! as for the other tests).
 
+#[path = "common/plugin_under_test.rs"]
+mod plugin_under_test;
+
+use plugin_under_test::{manifest_dir, plugin};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -49,10 +53,6 @@ const DEVICE_FLAGS: &[&str] = &[
     "-openmp-opt-disable",
 ];
 
-fn manifest_dir() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn emu_dir() -> PathBuf {
     manifest_dir().join("test/omp-emu")
 }
@@ -73,30 +73,6 @@ fn on_llvm16(test: &str) -> bool {
         );
     }
     major == 16
-}
-
-/// The plugin under test: `GPUCC_PLUGIN`, else the cdylib Cargo built with this test binary
-/// (in its `deps/` directory, or the profile directory above it).
-fn plugin() -> PathBuf {
-    let built = || {
-        let exe = std::env::current_exe().expect("path of the test binary");
-        let deps = exe.parent().expect("the test binary lives in a directory");
-        let here = deps.join("libgpucc_passes.so");
-        if here.is_file() {
-            here
-        } else {
-            deps.parent().unwrap_or(deps).join("libgpucc_passes.so")
-        }
-    };
-    let p = std::env::var_os("GPUCC_PLUGIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(built);
-    assert!(
-        p.is_file(),
-        "gpucc plugin not found at {}: run `cargo build --release` or set GPUCC_PLUGIN",
-        p.display()
-    );
-    std::fs::canonicalize(&p).expect("the plugin path resolves")
 }
 
 /// A fresh directory for one test's files.
