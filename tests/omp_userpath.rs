@@ -16,38 +16,15 @@
 //! omp_userpath`; LLVM 22: `CARGO_TARGET_DIR=target/llvm22 cargo test --release
 //! --no-default-features --features llvm22 --test omp_userpath`.
 
+#[path = "common/plugin_under_test.rs"]
+mod plugin_under_test;
+
+use plugin_under_test::{manifest_dir, plugin};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const LLVM_MAJOR: u32 = gpucc_passes::llvm::LLVM_MAJOR;
-
-fn manifest_dir() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The plugin under test: `GPUCC_PLUGIN`, else the cdylib Cargo built with this test binary.
-fn plugin() -> PathBuf {
-    let built = || {
-        let exe = std::env::current_exe().expect("path of the test binary");
-        let deps = exe.parent().expect("the test binary lives in a directory");
-        let here = deps.join("libgpucc_passes.so");
-        if here.is_file() {
-            here
-        } else {
-            deps.parent().unwrap_or(deps).join("libgpucc_passes.so")
-        }
-    };
-    let p = std::env::var_os("GPUCC_PLUGIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(built);
-    assert!(
-        p.is_file(),
-        "gpucc plugin not found at {}: run `cargo build --release` or set GPUCC_PLUGIN",
-        p.display()
-    );
-    std::fs::canonicalize(&p).expect("the plugin path resolves")
-}
 
 fn clang() -> PathBuf {
     let bin =
@@ -86,18 +63,34 @@ fn device_ir(src: &Path, plugin: Option<&Path>) -> Result<String, String> {
 }
 
 /// Can this clang compile OpenMP offload code for sm_80 at all? `Err` says why not.
+/// Probed once for all the tests of the binary (they run in parallel, and a probe file
+/// each of them wrote and removed in one directory made them skip one another).
 fn offload_compiles() -> Result<(), String> {
-    let dir = std::env::temp_dir().join(format!("gpucc-omp-userpath-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let probe = dir.join("probe.c");
-    std::fs::write(
-        &probe,
-        "void f(int *p) {\n#pragma omp target\n  *p = 1;\n}\n",
-    )
-    .expect("write the probe");
-    let result = device_ir(&probe, None).map(|_| ());
-    let _ = std::fs::remove_dir_all(&dir);
-    result
+    static PROBED: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    PROBED
+        .get_or_init(|| {
+            let dir =
+                std::env::temp_dir().join(format!("gpucc-omp-userpath-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).expect("temp dir");
+            let probe = dir.join("probe.c");
+            std::fs::write(
+                &probe,
+                "void f(int *p) {\n#pragma omp target\n  *p = 1;\n}\n",
+            )
+            .expect("write the probe");
+            let result = device_ir(&probe, None).map(|_| ());
+            let _ = std::fs::remove_dir_all(&dir);
+            // CI installs both clangs (scripts/install-deps.sh): there a failing probe is a
+            // failure, not a reason to skip.
+            if let (Err(why), Some(_)) = (&result, std::env::var_os("CI")) {
+                panic!(
+                    "{} cannot compile OpenMP offload code under CI:\n{why}",
+                    clang().display()
+                );
+            }
+            result
+        })
+        .clone()
 }
 
 /// The body lines of each function defined in `ir`, by name.
